@@ -1,0 +1,237 @@
+// Package ax is the accessibility snapshot model shared by the browser, the
+// locators, the agent and the studio: a tree of nodes with a role, an
+// accessible name, states and, on interactable elements, a stable ref.
+//
+// The outline form (Snapshot.Text) is what a model reads, one node a line:
+//
+//	- navigation "Primary":
+//	  - link "Home" [url=/] [ref=e5]
+//	  - button "Menu" [expanded=false] [ref=e7]
+//	- heading "Users" [level=1]
+//
+// Refs are printed on interactable elements only. Container nodes (rows,
+// dialogs, menus, …) carry refs too, visible in JSON, so that a caller can
+// scope a snapshot or check an element that cannot be clicked.
+package ax
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Node is one element (or a run of text) in a snapshot.
+type Node struct {
+	Role     string  `json:"role"`
+	Name     string  `json:"name,omitempty"`
+	Ref      string  `json:"ref,omitempty"`
+	Text     string  `json:"text,omitempty"` // for Role == "text": the text itself
+	States   States  `json:"states,omitempty"`
+	Box      *Box    `json:"box,omitempty"`
+	Children []*Node `json:"children,omitempty"`
+	// More, when positive, says that this many further nodes under this one
+	// were left out by the snapshot's size cap.
+	More int `json:"more,omitempty"`
+}
+
+// Box is an element's border box in CSS pixels relative to the top page's viewport.
+type Box struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	W float64 `json:"w"`
+	H float64 `json:"h"`
+}
+
+// States are the ARIA states and properties the snapshot reports. Pointers and
+// empty strings mean "not applicable"; they are omitted from the outline.
+type States struct {
+	Checked     string `json:"checked,omitempty"` // "true", "false" or "mixed"
+	Disabled    bool   `json:"disabled,omitempty"`
+	Expanded    string `json:"expanded,omitempty"` // "true" or "false"
+	Selected    bool   `json:"selected,omitempty"`
+	Pressed     string `json:"pressed,omitempty"` // "true", "false" or "mixed"
+	Level       int    `json:"level,omitempty"`
+	Value       string `json:"value,omitempty"`
+	Placeholder string `json:"placeholder,omitempty"`
+	URL         string `json:"url,omitempty"`
+	Focused     bool   `json:"focused,omitempty"`
+	Interactive bool   `json:"interactive,omitempty"` // the element can be acted on; its ref is printed
+	Color       string `json:"color,omitempty"`       // computed background (or text) colour as rgb(), interactable elements only
+}
+
+// Snapshot is the tree of one page (iframes and shadow roots included).
+type Snapshot struct {
+	URL   string  `json:"url"`
+	Title string  `json:"title"`
+	Root  []*Node `json:"nodes"`
+	// Total is the number of nodes the page had; Shown how many are in Root.
+	Total int `json:"total"`
+	Shown int `json:"shown"`
+}
+
+// Walk calls fn for every node depth first, with the chain of its ancestors
+// (nearest last). Returning false from fn skips the node's children.
+func (s *Snapshot) Walk(fn func(n *Node, ancestors []*Node) bool) {
+	var walk func(ns []*Node, anc []*Node)
+	walk = func(ns []*Node, anc []*Node) {
+		for _, n := range ns {
+			if fn(n, anc) {
+				walk(n.Children, append(anc, n))
+			}
+		}
+	}
+	walk(s.Root, nil)
+}
+
+// Find returns the node with the given ref, or nil.
+func (s *Snapshot) Find(ref string) *Node {
+	var found *Node
+	s.Walk(func(n *Node, _ []*Node) bool {
+		if found != nil {
+			return false
+		}
+		if n.Ref == ref {
+			found = n
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// Interactable returns the interactable nodes in document order.
+func (s *Snapshot) Interactable() []*Node {
+	var out []*Node
+	s.Walk(func(n *Node, _ []*Node) bool {
+		if n.States.Interactive {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// TextOptions shape the outline.
+type TextOptions struct {
+	// InteractiveOnly keeps interactable elements and the named containers
+	// on their path, dropping text and unnamed structure.
+	InteractiveOnly bool
+}
+
+// Text renders the outline form. It is deterministic for a given snapshot.
+func (s *Snapshot) Text(opts TextOptions) string {
+	var b strings.Builder
+	var write func(ns []*Node, depth int)
+	write = func(ns []*Node, depth int) {
+		for _, n := range ns {
+			if opts.InteractiveOnly && !keep(n) {
+				continue
+			}
+			indent := strings.Repeat("  ", depth)
+			if n.Role == "text" {
+				b.WriteString(indent + "- text: " + quoteIfNeeded(n.Text) + "\n")
+				continue
+			}
+			b.WriteString(indent + "- " + n.Line())
+			if !opts.InteractiveOnly && n.More == 0 && len(n.Children) == 1 && n.Children[0].Role == "text" && n.Name == "" {
+				// A node whose only content is text reads best on one line.
+				b.WriteString(": " + quoteIfNeeded(n.Children[0].Text) + "\n")
+				continue
+			}
+			kids := n.Children
+			if opts.InteractiveOnly {
+				kids = filter(kids)
+			}
+			if len(kids) > 0 || n.More > 0 {
+				b.WriteString(":\n")
+				write(kids, depth+1)
+				if n.More > 0 {
+					b.WriteString(indent + "  - … " + strconv.Itoa(n.More) + " more\n")
+				}
+			} else {
+				b.WriteString("\n")
+			}
+		}
+	}
+	write(s.Root, 0)
+	if s.Total > s.Shown {
+		b.WriteString("- … " + strconv.Itoa(s.Total-s.Shown) + " more (snapshot capped at " + strconv.Itoa(s.Shown) + " nodes; scope to a ref to see them)\n")
+	}
+	return b.String()
+}
+
+func filter(ns []*Node) []*Node {
+	var out []*Node
+	for _, n := range ns {
+		if keep(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// keep says whether an interactive-only outline shows n: it is interactable
+// or has an interactable descendant.
+func keep(n *Node) bool {
+	if n.States.Interactive {
+		return true
+	}
+	for _, c := range n.Children {
+		if keep(c) {
+			return true
+		}
+	}
+	return n.More > 0
+}
+
+// Line is the node's own outline line without indentation, children or the
+// leading dash: `button "Menu" [expanded=false] [ref=e7]`.
+func (n *Node) Line() string {
+	var b strings.Builder
+	b.WriteString(n.Role)
+	if n.Name != "" {
+		b.WriteString(" " + strconv.Quote(n.Name))
+	}
+	st := n.States
+	attr := func(k, v string) { b.WriteString(" [" + k + "=" + v + "]") }
+	if st.Checked != "" {
+		attr("checked", st.Checked)
+	}
+	if st.Disabled {
+		b.WriteString(" [disabled]")
+	}
+	if st.Expanded != "" {
+		attr("expanded", st.Expanded)
+	}
+	if st.Selected {
+		b.WriteString(" [selected]")
+	}
+	if st.Pressed != "" {
+		attr("pressed", st.Pressed)
+	}
+	if st.Level > 0 {
+		attr("level", strconv.Itoa(st.Level))
+	}
+	if st.Value != "" {
+		attr("value", strconv.Quote(st.Value))
+	}
+	if st.Placeholder != "" {
+		attr("placeholder", strconv.Quote(st.Placeholder))
+	}
+	if st.URL != "" {
+		attr("url", st.URL)
+	}
+	if st.Focused {
+		b.WriteString(" [focused]")
+	}
+	if n.Ref != "" && st.Interactive {
+		attr("ref", n.Ref)
+	}
+	return b.String()
+}
+
+func quoteIfNeeded(s string) string {
+	if strings.ContainsAny(s, "\n\"") || strings.TrimSpace(s) != s {
+		return strconv.Quote(s)
+	}
+	return s
+}

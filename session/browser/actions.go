@@ -1,0 +1,341 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-rod/rod/lib/input"
+	)
+
+// DefaultActionTimeout is how long an action waits for its target to become
+// actionable when the caller's context allows longer.
+const DefaultActionTimeout = 5 * time.Second
+
+// ActOptions tune one action.
+type ActOptions struct {
+	// Timeout is how long to wait for the target to be attached, visible,
+	// enabled, still and on top. Zero means DefaultActionTimeout.
+	Timeout time.Duration
+}
+
+type readiness struct {
+	Enabled  bool  `json:"enabled"`
+	Editable bool  `json:"editable"`
+	Hit      bool  `json:"hit"`
+	Scroll   bool  `json:"scroll"`
+	Timeout  int64 `json:"timeout"`
+}
+
+type actionable struct {
+	OK        bool    `json:"ok"`
+	X         float64 `json:"x"`
+	Y         float64 `json:"y"`
+	Reason    string  `json:"reason"`
+	Detail    string  `json:"detail"`
+	Role      string  `json:"role"`
+	Name      string  `json:"name"`
+	TimedOut  bool    `json:"timedOut"`
+	CoveredBy *struct {
+		Role string `json:"role"`
+		Name string `json:"name"`
+		Tag  string `json:"tag"`
+	} `json:"coveredBy"`
+}
+
+// wait blocks until ref can take the action described by need, or returns an
+// *ActionError naming the element and the reason.
+func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opts ActOptions) (*actionable, error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultActionTimeout
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		if left := time.Until(dl) - 200*time.Millisecond; left < timeout {
+			timeout = max(left, 10*time.Millisecond)
+		}
+	}
+	need.Timeout = timeout.Milliseconds()
+	need.Scroll = true
+	start := time.Now()
+	var res actionable
+	if err := p.call(ctx, &res, "actionable", ref, need); err != nil {
+		if isContextDestroyed(err) {
+			return nil, &ActionError{Action: action, Ref: ref, Reason: ReasonDetached, Detail: "the page navigated away", Waited: time.Since(start)}
+		}
+		return nil, fmt.Errorf("%s %s: %w", action, ref, err)
+	}
+	if res.OK {
+		return &res, nil
+	}
+	e := &ActionError{Action: action, Ref: ref, Role: res.Role, Name: res.Name, Reason: res.Reason, Detail: res.Detail}
+	if res.TimedOut {
+		e.Waited = time.Since(start).Round(time.Millisecond)
+		if e.Reason == ReasonMoving {
+			e.Reason = ReasonTimedOut
+			e.Detail = "the element never stopped moving"
+		}
+	}
+	if c := res.CoveredBy; c != nil {
+		if c.Role != "" {
+			e.CoveredBy = fmt.Sprintf("%s %q", c.Role, c.Name)
+		} else {
+			e.CoveredBy = c.Tag
+		}
+	}
+	return nil, e
+}
+
+// Click waits until ref is actionable and clicks its centre with the mouse.
+func (p *Page) Click(ctx context.Context, ref string, opts ActOptions) error {
+	a, err := p.wait(ctx, "click", ref, readiness{Enabled: true, Hit: true}, opts)
+	if err != nil {
+		return err
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	if err := mouseClick(rp, a.X, a.Y); err != nil {
+		return fmt.Errorf("click %s: %w", ref, classify(ctx, err))
+	}
+	return nil
+}
+
+// Hover moves the mouse over ref's centre once it is actionable.
+func (p *Page) Hover(ctx context.Context, ref string, opts ActOptions) error {
+	a, err := p.wait(ctx, "hover", ref, readiness{Hit: true}, opts)
+	if err != nil {
+		return err
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	if err := mouseMove(rp, a.X, a.Y); err != nil {
+		return fmt.Errorf("hover %s: %w", ref, classify(ctx, err))
+	}
+	return nil
+}
+
+// ScrollIntoView scrolls until ref is in the viewport and visible.
+func (p *Page) ScrollIntoView(ctx context.Context, ref string, opts ActOptions) error {
+	_, err := p.wait(ctx, "scroll to", ref, readiness{}, opts)
+	return err
+}
+
+// Fill replaces the value of a text field (input, textarea, contenteditable)
+// with text, as a paste would: one input event. Date, time, colour and range
+// inputs get their value set directly.
+func (p *Page) Fill(ctx context.Context, ref, text string, opts ActOptions) error {
+	if _, err := p.wait(ctx, "fill", ref, readiness{Enabled: true, Editable: true}, opts); err != nil {
+		return err
+	}
+	var state string
+	if err := p.call(ctx, &state, "clearAndFocus", ref); err != nil {
+		return fmt.Errorf("fill %s: %w", ref, err)
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	switch state {
+	case "detached":
+		return p.notFit(ctx, "fill", ref, ReasonDetached, "")
+	case "not-editable":
+		return p.notFit(ctx, "fill", ref, ReasonNotFit, "it is not a text field")
+	case "set-value":
+		var ok bool
+		if err := p.call(ctx, &ok, "setValue", ref, text); err != nil {
+			return fmt.Errorf("fill %s: %w", ref, err)
+		}
+		return nil
+	case "selected":
+		if text == "" {
+			if err := pressChord(rp, nil, input.Backspace); err != nil {
+				return fmt.Errorf("fill %s: %w", ref, classify(ctx, err))
+			}
+			return nil
+		}
+	}
+	if text == "" {
+		return nil
+	}
+	if err := rp.InsertText(text); err != nil {
+		return fmt.Errorf("fill %s: %w", ref, classify(ctx, err))
+	}
+	return nil
+}
+
+// Type focuses ref and types text key by key (keydown, keypress, input,
+// keyup for each character), after what the field already holds.
+func (p *Page) Type(ctx context.Context, ref, text string, opts ActOptions) error {
+	if _, err := p.wait(ctx, "type into", ref, readiness{Enabled: true, Editable: true}, opts); err != nil {
+		return err
+	}
+	var ok bool
+	if err := p.call(ctx, &ok, "focus", ref); err != nil {
+		return fmt.Errorf("type into %s: %w", ref, err)
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	for _, r := range text {
+		var err error
+		if k, ok := keyForRune(r); ok {
+			err = pressChord(rp, nil, k)
+		} else {
+			err = rp.InsertText(string(r))
+		}
+		if err != nil {
+			return fmt.Errorf("type into %s: %w", ref, classify(ctx, err))
+		}
+	}
+	return nil
+}
+
+func keyForRune(r rune) (input.Key, bool) {
+	if r == '\n' {
+		return input.Enter, true
+	}
+	if r < 0x20 || r > 0x7e || r == utf8.RuneError {
+		return 0, false
+	}
+	return input.Key(r), true
+}
+
+// SelectOption chooses options of a <select> by value or visible label
+// (case-insensitive). Custom ARIA listboxes are chosen by clicking options.
+func (p *Page) SelectOption(ctx context.Context, ref string, values []string, opts ActOptions) ([]string, error) {
+	if _, err := p.wait(ctx, "select", ref, readiness{Enabled: true}, opts); err != nil {
+		return nil, err
+	}
+	var res struct {
+		Selected []string `json:"selected"`
+		Error    string   `json:"error"`
+		Options  []string `json:"options"`
+		Option   string   `json:"option"`
+	}
+	if err := p.call(ctx, &res, "selectOption", ref, values); err != nil {
+		return nil, fmt.Errorf("select %s: %w", ref, err)
+	}
+	switch res.Error {
+	case "":
+		return res.Selected, nil
+	case "detached":
+		return nil, p.notFit(ctx, "select", ref, ReasonDetached, "")
+	case "not-select":
+		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, "it is not a <select>; click the option instead")
+	case "no-option":
+		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, fmt.Sprintf("no option %q (options: %s)", strings.Join(values, ", "), strings.Join(res.Options, ", ")))
+	case "option-disabled":
+		return nil, p.notFit(ctx, "select", ref, ReasonDisabled, fmt.Sprintf("option %q is disabled", res.Option))
+	default:
+		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, "it takes one option only")
+	}
+}
+
+// SetChecked checks or unchecks a checkbox, radio or switch by clicking it
+// when its state differs, and verifies the state changed.
+func (p *Page) SetChecked(ctx context.Context, ref string, want bool, opts ActOptions) error {
+	action := map[bool]string{true: "check", false: "uncheck"}[want]
+	var state *bool
+	if err := p.call(ctx, &state, "checkedOf", ref); err != nil {
+		return fmt.Errorf("%s %s: %w", action, ref, err)
+	}
+	if state == nil {
+		return p.notFit(ctx, action, ref, ReasonNotFit, "it is not a checkbox, radio or switch")
+	}
+	if *state == want {
+		return nil
+	}
+	if err := p.Click(ctx, ref, opts); err != nil {
+		if ae, ok := err.(*ActionError); ok {
+			ae.Action = action
+		}
+		return err
+	}
+	if err := p.call(ctx, &state, "checkedOf", ref); err != nil {
+		return fmt.Errorf("%s %s: %w", action, ref, err)
+	}
+	if state == nil || *state != want {
+		return p.notFit(ctx, action, ref, ReasonNotFit, "clicking it did not change its state")
+	}
+	return nil
+}
+
+// Press presses a key or chord ("Enter", "Control+a", "Shift+Tab"), in ref
+// when ref is not empty (it is focused first), else in the focused element.
+func (p *Page) Press(ctx context.Context, ref, keys string, opts ActOptions) error {
+	mods, key, err := parseChord(keys)
+	if err != nil {
+		return err
+	}
+	if ref != "" {
+		if _, err := p.wait(ctx, "press in", ref, readiness{}, opts); err != nil {
+			return err
+		}
+		var ok bool
+		if err := p.call(ctx, &ok, "focus", ref); err != nil {
+			return fmt.Errorf("press %s: %w", keys, err)
+		}
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	if err := pressChord(rp, mods, key); err != nil {
+		return fmt.Errorf("press %s: %w", keys, classify(ctx, err))
+	}
+	return nil
+}
+
+var namedKeys = map[string]input.Key{
+	"enter": input.Enter, "return": input.Enter, "tab": input.Tab, "escape": input.Escape, "esc": input.Escape,
+	"backspace": input.Backspace, "delete": input.Delete, "space": input.Space, " ": input.Space,
+	"arrowup": input.ArrowUp, "arrowdown": input.ArrowDown, "arrowleft": input.ArrowLeft, "arrowright": input.ArrowRight,
+	"up": input.ArrowUp, "down": input.ArrowDown, "left": input.ArrowLeft, "right": input.ArrowRight,
+	"home": input.Home, "end": input.End, "pageup": input.PageUp, "pagedown": input.PageDown, "insert": input.Insert,
+	"shift": input.ShiftLeft, "control": input.ControlLeft, "ctrl": input.ControlLeft, "alt": input.AltLeft,
+	"meta": input.MetaLeft, "cmd": input.MetaLeft, "f1": input.F1, "f2": input.F2, "f3": input.F3, "f4": input.F4,
+	"f5": input.F5, "f6": input.F6, "f7": input.F7, "f8": input.F8, "f9": input.F9, "f10": input.F10,
+	"f11": input.F11, "f12": input.F12,
+}
+
+// parseChord splits "Control+Shift+a" into modifier keys and the final key.
+func parseChord(s string) (mods []input.Key, key input.Key, err error) {
+	parts := strings.Split(s, "+")
+	if strings.HasSuffix(s, "++") || s == "+" { // "Control++" means the plus key
+		parts = append(parts[:len(parts)-2], "+")
+	}
+	for i, part := range parts {
+		k, ok := namedKeys[strings.ToLower(part)]
+		if !ok && utf8.RuneCountInString(part) == 1 {
+			r, _ := utf8.DecodeRuneInString(part)
+			k, ok = keyForRune(r)
+		}
+		if !ok {
+			return nil, 0, fmt.Errorf("press %q: unknown key %q (use names like Enter, Tab, Escape, ArrowDown, Control+a)", s, part)
+		}
+		if i < len(parts)-1 {
+			mods = append(mods, k)
+		} else {
+			key = k
+		}
+	}
+	return mods, key, nil
+}
+
+// Value returns the current value of a form field (or the text of another element).
+func (p *Page) Value(ctx context.Context, ref string) (string, error) {
+	var v *string
+	if err := p.call(ctx, &v, "valueOf", ref); err != nil {
+		return "", err
+	}
+	if v == nil {
+		return "", &ActionError{Action: "read", Ref: ref, Reason: ReasonDetached}
+	}
+	return *v, nil
+}
+
+func (p *Page) notFit(ctx context.Context, action, ref, reason, detail string) error {
+	var info struct {
+		Role string `json:"role"`
+		Name string `json:"name"`
+	}
+	_ = p.call(ctx, &info, "info", ref)
+	return &ActionError{Action: action, Ref: ref, Role: info.Role, Name: info.Name, Reason: reason, Detail: detail}
+}

@@ -1,0 +1,111 @@
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Sentinel errors; match them with errors.Is.
+var (
+	// ErrNoBrowser: no browser binary was found or the one named is unusable.
+	ErrNoBrowser = errors.New("no browser found")
+	// ErrTimeout: a browser call ran past its deadline.
+	ErrTimeout = errors.New("timed out")
+	// ErrPageClosed: the page, its renderer or the browser went away.
+	ErrPageClosed = errors.New("page closed or crashed")
+)
+
+// NavigationError is a navigation the network refused.
+type NavigationError struct {
+	URL    string
+	Reason string // Chrome's error text, e.g. net::ERR_CONNECTION_REFUSED
+}
+
+func (e *NavigationError) Error() string {
+	human := map[string]string{
+		"net::ERR_CONNECTION_REFUSED":  "connection refused",
+		"net::ERR_NAME_NOT_RESOLVED":   "host name not resolved",
+		"net::ERR_CONNECTION_TIMED_OUT": "connection timed out",
+		"net::ERR_ADDRESS_UNREACHABLE": "address unreachable",
+		"net::ERR_EMPTY_RESPONSE":      "the server closed the connection without answering",
+		"net::ERR_CONNECTION_RESET":    "connection reset",
+		"net::ERR_INVALID_URL":         "invalid URL",
+		"net::ERR_ABORTED":             "navigation aborted",
+	}[e.Reason]
+	if human == "" {
+		return fmt.Sprintf("navigate to %s: %s", e.URL, e.Reason)
+	}
+	return fmt.Sprintf("navigate to %s: %s (%s)", e.URL, human, e.Reason)
+}
+
+// NotSettledError says a page kept changing past the settle cap.
+type NotSettledError struct {
+	Waited     time.Duration
+	Mutations  int
+	Inflight   int
+	Pending    []string
+	ReadyState string
+}
+
+func (e *NotSettledError) Error() string {
+	var why []string
+	if e.Inflight > 0 {
+		why = append(why, fmt.Sprintf("%d request(s) still in flight (%s)", e.Inflight, strings.Join(e.Pending, ", ")))
+	}
+	if e.ReadyState == "loading" {
+		why = append(why, "the document is still loading")
+	}
+	if len(why) == 0 {
+		why = append(why, fmt.Sprintf("the DOM kept changing (%d mutations)", e.Mutations))
+	}
+	return fmt.Sprintf("page did not settle within %s: %s", e.Waited, strings.Join(why, "; "))
+}
+
+// Reasons an action could not be done, as ActionError.Reason.
+const (
+	ReasonHidden   = "hidden"
+	ReasonDisabled = "disabled"
+	ReasonCovered  = "covered"
+	ReasonDetached = "detached"
+	ReasonMoving   = "moving"
+	ReasonReadOnly = "readonly"
+	ReasonTimedOut = "timed out"
+	ReasonNotFit   = "unsupported" // the element cannot take this action (not a text field, not a select, …)
+)
+
+// ActionError says which element an action was for and why it failed.
+type ActionError struct {
+	Action    string // click, fill, select, …
+	Ref       string
+	Role      string
+	Name      string
+	Reason    string // one of the Reason constants
+	Detail    string
+	CoveredBy string        // for ReasonCovered: the element on top, as `role "name"`
+	Waited    time.Duration // how long the action waited before giving up
+}
+
+func (e *ActionError) Error() string {
+	target := e.Ref
+	if e.Role != "" {
+		target += fmt.Sprintf(" (%s %q)", e.Role, e.Name)
+	}
+	msg := fmt.Sprintf("%s %s: ", e.Action, target)
+	switch e.Reason {
+	case ReasonCovered:
+		msg += "covered by " + e.CoveredBy
+	case ReasonDetached:
+		msg += "detached"
+	default:
+		msg += e.Reason
+	}
+	if e.Detail != "" {
+		msg += ": " + e.Detail
+	}
+	if e.Waited > 0 {
+		msg += fmt.Sprintf(" (waited %s)", e.Waited.Round(time.Millisecond))
+	}
+	return msg
+}

@@ -1,0 +1,71 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+	"time"
+)
+
+// shared is one browser for the package's tests; each test opens its own
+// page (and so its own browser context).
+var shared *Browser
+
+func TestMain(m *testing.M) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	b, err := Launch(ctx, Options{})
+	cancel()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "browser tests need Chromium:", err)
+		os.Exit(1)
+	}
+	shared = b
+	code := m.Run()
+	b.Close()
+	os.Exit(code)
+}
+
+// newPage opens a page that the test closes when it ends.
+func newPage(t testing.TB) *Page {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	p, err := shared.NewPage(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// serveHTML serves one page of HTML at / and returns its URL.
+func serveHTML(t testing.TB, html string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, html)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func ctxT(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// open navigates p to url and waits for it to settle.
+func open(t testing.TB, p *Page, url string) {
+	t.Helper()
+	ctx := ctxT(t)
+	if _, err := p.Navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Settle(ctx, SettleOptions{Quiet: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,301 @@
+package browser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/cdp"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+//go:embed page.js
+var pageJS string
+
+// DefaultCallTimeout bounds a browser call whose context has no deadline.
+const DefaultCallTimeout = 30 * time.Second
+
+// Page is one tab in its own browser context. Every method takes a context;
+// a call whose context has no deadline gets DefaultCallTimeout.
+type Page struct {
+	rod       *rod.Page
+	browser   *Browser
+	incognito *rod.Browser
+}
+
+func (p *Page) init(ctx context.Context) error {
+	rp := p.rod.Context(ctx)
+	if _, err := rp.EvalOnNewDocument(pageJS); err != nil {
+		return fmt.Errorf("install page script: %w", err)
+	}
+	err := proto.EmulationSetDeviceMetricsOverride{
+		Width: p.browser.opts.Width, Height: p.browser.opts.Height, DeviceScaleFactor: 1,
+	}.Call(rp)
+	if err != nil {
+		return fmt.Errorf("set viewport: %w", err)
+	}
+	return nil
+}
+
+// with returns the rod page bound to ctx, adding the default deadline when
+// ctx has none.
+func (p *Page) with(ctx context.Context) (*rod.Page, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); !ok {
+		ctx, cancel := context.WithTimeout(ctx, DefaultCallTimeout)
+		return p.rod.Context(ctx), cancel
+	}
+	return p.rod.Context(ctx), func() {}
+}
+
+// call runs window.__e2e[method](args...) in the page's main frame, awaiting
+// promises, and decodes the JSON result into out (when out is not nil). It
+// installs the page script first when the document predates it.
+func (p *Page) call(ctx context.Context, out any, method string, args ...any) error {
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	const js = `(m, a) => { if (!window.__e2e) return '__e2e_missing__'; const r = window.__e2e[m](...a); return Promise.resolve(r).then(v => JSON.stringify(v === undefined ? null : v)); }`
+	for attempt := 0; ; attempt++ {
+		res, err := rp.Evaluate(rod.Eval(js, method, args).ByPromise())
+		if err != nil {
+			return classify(ctx, err)
+		}
+		s := res.Value.Str()
+		if s == "__e2e_missing__" {
+			if attempt > 0 {
+				return fmt.Errorf("page script did not install")
+			}
+			if _, err := rp.Evaluate(rod.Eval("() => {" + pageJS + "}")); err != nil {
+				return fmt.Errorf("install page script: %w", classify(ctx, err))
+			}
+			continue
+		}
+		if out == nil {
+			return nil
+		}
+		if err := json.Unmarshal([]byte(s), out); err != nil {
+			return fmt.Errorf("decode %s result: %w", method, err)
+		}
+		return nil
+	}
+}
+
+// classify turns rod and CDP failures into the package's errors.
+func classify(ctx context.Context, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("%w: %v", ErrTimeout, err)
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.Is(err, cdp.ErrSessionNotFound) || isCrash(err):
+		return fmt.Errorf("%w: %v", ErrPageClosed, err)
+	}
+	return err
+}
+
+func isCrash(err error) bool {
+	var ce *cdp.Error
+	if errors.As(err, &ce) {
+		return strings.Contains(ce.Message, "Target closed") || strings.Contains(ce.Message, "crashed") ||
+			strings.Contains(ce.Message, "No target with given id")
+	}
+	s := err.Error()
+	return strings.Contains(s, "Target closed") || strings.Contains(s, "use of closed network connection") ||
+		strings.Contains(s, "websocket: close") || s == "EOF"
+}
+
+// Response describes the document a navigation landed on.
+type Response struct {
+	URL         string
+	Status      int
+	ContentType string
+}
+
+// Navigate loads url and waits for its DOM to be ready (not for it to settle:
+// call Settle for that). It returns ErrNavigation for network failures, with
+// Chrome's reason (connection refused, name not resolved, …).
+func (p *Page) Navigate(ctx context.Context, url string) (*Response, error) {
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	wait := rp.WaitNavigation(proto.PageLifecycleEventNameDOMContentLoaded)
+	res, err := proto.PageNavigate{URL: url}.Call(rp)
+	if err != nil {
+		return nil, fmt.Errorf("navigate to %s: %w", url, classify(ctx, err))
+	}
+	if res.ErrorText != "" {
+		return nil, &NavigationError{URL: url, Reason: res.ErrorText}
+	}
+	if res.LoaderID != "" { // a same-document navigation has no new load
+		wait()
+	}
+	if err := ctxErr(rp.GetContext()); err != nil {
+		return nil, fmt.Errorf("navigate to %s: %w", url, classify(ctx, err))
+	}
+	var info struct {
+		URL         string `json:"url"`
+		Status      int    `json:"status"`
+		ContentType string `json:"contentType"`
+	}
+	const js = `() => { const n = performance.getEntriesByType('navigation')[0]; return {url: location.href, status: n ? n.responseStatus : 0, contentType: document.contentType}; }`
+	r, err := rp.Evaluate(rod.Eval(js))
+	if err != nil {
+		return nil, fmt.Errorf("navigate to %s: %w", url, classify(ctx, err))
+	}
+	if err := r.Value.Unmarshal(&info); err != nil {
+		return nil, fmt.Errorf("navigate to %s: %w", url, err)
+	}
+	return &Response{URL: info.URL, Status: info.Status, ContentType: info.ContentType}, nil
+}
+
+func ctxErr(ctx context.Context) error { return ctx.Err() }
+
+// SnapshotOptions shape a snapshot.
+type SnapshotOptions struct {
+	// MaxNodes caps the nodes returned; the rest are counted as "… N more".
+	// Zero means no cap.
+	MaxNodes int
+	// Scope is a ref whose subtree alone is snapshotted.
+	Scope string
+	// Boxes adds a bounding box to every node, not only interactable ones.
+	Boxes bool
+}
+
+// Snapshot builds the accessibility snapshot of the page as it is now.
+// Refs stay the same across snapshots while an element keeps its role and
+// name. A Scope ref that is gone returns an error saying so.
+func (p *Page) Snapshot(ctx context.Context, opts SnapshotOptions) (*ax.Snapshot, error) {
+	var raw struct {
+		ax.Snapshot
+		More  int    `json:"more"`
+		Error string `json:"error"`
+	}
+	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes}
+	if err := p.call(ctx, &raw, "snapshot", arg); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	if raw.Error != "" {
+		return nil, fmt.Errorf("snapshot: %s", raw.Error)
+	}
+	return &raw.Snapshot, nil
+}
+
+// SettleOptions say how long a page must be quiet and how long to wait at most.
+type SettleOptions struct {
+	Quiet time.Duration // no DOM mutation and no fetch/XHR in flight for this long; default 300ms
+	Max   time.Duration // give up after this long; default 10s
+}
+
+func (o SettleOptions) withDefaults() SettleOptions {
+	if o.Quiet <= 0 {
+		o.Quiet = 300 * time.Millisecond
+	}
+	if o.Max <= 0 {
+		o.Max = 10 * time.Second
+	}
+	return o
+}
+
+// Settle waits until the page has had no DOM mutation and no fetch or XHR in
+// flight for opts.Quiet, measured from the last change (so a page that has
+// been idle a while settles at once). It never sleeps a fixed time. After
+// opts.Max it returns a *NotSettledError saying what kept the page busy. A
+// navigation during the wait restarts it in the new document.
+func (p *Page) Settle(ctx context.Context, opts SettleOptions) (time.Duration, error) {
+	opts = opts.withDefaults()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, opts.Max+5*time.Second)
+	defer cancel()
+	for {
+		left := opts.Max - time.Since(start)
+		if left < time.Millisecond {
+			left = time.Millisecond
+		}
+		var res struct {
+			Settled    bool     `json:"settled"`
+			Mutations  int      `json:"mutations"`
+			Inflight   int      `json:"inflight"`
+			Pending    []string `json:"pending"`
+			ReadyState string   `json:"readyState"`
+		}
+		err := p.call(ctx, &res, "settle", opts.Quiet.Milliseconds(), left.Milliseconds())
+		if err != nil {
+			if isContextDestroyed(err) && time.Since(start) < opts.Max {
+				continue
+			}
+			return time.Since(start), fmt.Errorf("settle: %w", err)
+		}
+		if res.Settled {
+			return time.Since(start), nil
+		}
+		return time.Since(start), &NotSettledError{Waited: opts.Max, Mutations: res.Mutations, Inflight: res.Inflight, Pending: res.Pending, ReadyState: res.ReadyState}
+	}
+}
+
+func isContextDestroyed(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Execution context was destroyed") || strings.Contains(s, "Cannot find context") ||
+		strings.Contains(s, "Inspected target navigated or closed")
+}
+
+// URL is the page's current address.
+func (p *Page) URL(ctx context.Context) (string, error) {
+	var u string
+	err := p.evalJSON(ctx, &u, `() => location.href`)
+	return u, err
+}
+
+// Title is the document title.
+func (p *Page) Title(ctx context.Context) (string, error) {
+	var t string
+	err := p.evalJSON(ctx, &t, `() => document.title`)
+	return t, err
+}
+
+// Eval runs a JavaScript function expression in the page with JSON arguments
+// and decodes its (awaited) JSON result into out.
+func (p *Page) Eval(ctx context.Context, out any, js string, args ...any) error {
+	return p.evalJSON(ctx, out, js, args...)
+}
+
+func (p *Page) evalJSON(ctx context.Context, out any, js string, args ...any) error {
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	res, err := rp.Evaluate(rod.Eval(js, args...).ByPromise())
+	if err != nil {
+		return classify(ctx, err)
+	}
+	if out == nil {
+		return nil
+	}
+	return res.Value.Unmarshal(out)
+}
+
+// Screenshot captures the viewport as PNG.
+func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	b, err := rp.Screenshot(false, &proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng})
+	if err != nil {
+		return nil, fmt.Errorf("screenshot: %w", classify(ctx, err))
+	}
+	return b, nil
+}
+
+// Close closes the page and disposes of its browser context.
+func (p *Page) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := p.rod.Context(ctx).Close()
+	if derr := disposeContext(p.browser.rod.Context(ctx), p.incognito); err == nil && derr != nil {
+		err = derr
+	}
+	return err
+}

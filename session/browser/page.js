@@ -1,0 +1,778 @@
+// The in-page half of the browser package: accessibility snapshots with
+// stable refs, actionability checks and the settle tracker. It is installed
+// at document start in every frame (Page.addScriptToEvaluateOnNewDocument)
+// and lazily into pages that were open before; installing twice is a no-op.
+if (!window.__e2e) window.__e2e = (() => {
+  'use strict';
+  const now = () => performance.now();
+
+  // ---- settle tracking: DOM mutations and fetch/XHR in flight -------------
+  const track = { last: now(), mutations: 0, inflight: 0, pending: new Map(), seq: 0 };
+  const touch = () => { track.last = now(); };
+  try {
+    new MutationObserver((records) => { track.mutations += records.length; touch(); })
+      .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  } catch (e) { /* document not observable: settle falls back to network only */ }
+  const begin = (what) => { const id = ++track.seq; track.inflight++; track.pending.set(id, what); touch(); return id; };
+  const end = (id) => { if (track.pending.delete(id)) { track.inflight--; touch(); } };
+  if (window.fetch) {
+    const origFetch = window.fetch;
+    window.fetch = function (input, init) {
+      const id = begin('fetch ' + (typeof input === 'string' ? input : (input && input.url) || ''));
+      let p;
+      try { p = origFetch.apply(this, arguments); } catch (e) { end(id); throw e; }
+      p.then(() => end(id), () => end(id));
+      return p;
+    };
+  }
+  if (window.XMLHttpRequest) {
+    const proto = XMLHttpRequest.prototype, open = proto.open, send = proto.send;
+    proto.open = function (method, url) { this.__e2eWhat = 'xhr ' + method + ' ' + url; return open.apply(this, arguments); };
+    proto.send = function () {
+      const id = begin(this.__e2eWhat || 'xhr');
+      this.addEventListener('loadend', () => end(id), { once: true });
+      try { return send.apply(this, arguments); } catch (e) { end(id); throw e; }
+    };
+  }
+
+  function settle(quiet, max) {
+    const start = now();
+    return new Promise((resolve) => {
+      const tick = () => {
+        const t = now(), idle = t - track.last;
+        if (track.inflight === 0 && idle >= quiet && document.readyState !== 'loading') {
+          resolve({ settled: true, waited: t - start });
+          return;
+        }
+        if (t - start >= max) {
+          resolve({ settled: false, waited: t - start, mutations: track.mutations, inflight: track.inflight,
+            pending: Array.from(track.pending.values()).slice(0, 3), readyState: document.readyState });
+          return;
+        }
+        const wait = track.inflight > 0 ? 25 : Math.max(quiet - idle, 5);
+        setTimeout(tick, Math.min(wait, 50, Math.max(max - (t - start), 1)));
+      };
+      tick();
+    });
+  }
+
+  // ---- roles ----------------------------------------------------------------
+  const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
+    'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider',
+    'spinbutton', 'treeitem', 'gridcell_interactive']);
+  const NAME_FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading',
+    'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader',
+    'switch', 'tab', 'tooltip', 'treeitem', 'caption', 'legend', 'generic_clickable']);
+  const KNOWN_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote',
+    'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox', 'complementary',
+    'contentinfo', 'definition', 'deletion', 'dialog', 'directory', 'document', 'emphasis', 'feed',
+    'figure', 'form', 'generic', 'grid', 'gridcell', 'group', 'heading', 'img', 'image', 'insertion', 'link',
+    'list', 'listbox', 'listitem', 'log', 'main', 'marquee', 'math', 'menu', 'menubar', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'note', 'option', 'paragraph',
+    'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader', 'scrollbar',
+    'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'strong', 'subscript',
+    'superscript', 'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox', 'time', 'timer',
+    'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem']);
+  // Roles the outline passes through: their children join the parent.
+  const PASS_THROUGH = new Set(['generic', 'rowgroup', 'presentation', 'none']);
+  const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
+  const LANDMARK_SCOPE = 'article,aside,main,nav,section';
+
+  function inputRole(el) {
+    const t = (el.getAttribute('type') || 'text').toLowerCase();
+    switch (t) {
+      case 'hidden': return null;
+      case 'checkbox': return 'checkbox';
+      case 'radio': return 'radio';
+      case 'range': return 'slider';
+      case 'number': return 'spinbutton';
+      case 'button': case 'submit': case 'reset': case 'image': case 'file': case 'color': return 'button';
+      case 'search': return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+      case 'email': case 'tel': case 'text': case 'url': case 'password': case '':
+        return el.hasAttribute('list') ? 'combobox' : 'textbox';
+      default: return 'textbox';
+    }
+  }
+
+  function implicitRole(el) {
+    switch (el.localName) {
+      case 'a': case 'area': return el.hasAttribute('href') ? 'link' : null;
+      case 'button': return 'button';
+      case 'input': return inputRole(el);
+      case 'select': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+      case 'option': return 'option';
+      case 'optgroup': return 'group';
+      case 'textarea': return 'textbox';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+      case 'img': return el.getAttribute('alt') === '' ? null : 'img';
+      case 'table': return 'table';
+      case 'tr': return 'row';
+      case 'td': { const t = el.closest('table'); const r = t && t.getAttribute('role'); return r === 'grid' || r === 'treegrid' ? 'gridcell' : 'cell'; }
+      case 'th': {
+        const scope = el.getAttribute('scope');
+        if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+        if (scope === 'col' || scope === 'colgroup' || (el.parentElement && el.parentElement.parentElement && el.parentElement.parentElement.localName === 'thead')) return 'columnheader';
+        const row = el.parentElement;
+        if (row && Array.prototype.every.call(row.children, (c) => c.localName === 'th')) return 'columnheader';
+        return 'rowheader';
+      }
+      case 'thead': case 'tbody': case 'tfoot': return 'rowgroup';
+      case 'ul': case 'ol': case 'menu': return 'list';
+      case 'li': return 'listitem';
+      case 'nav': return 'navigation';
+      case 'main': return 'main';
+      case 'aside': return 'complementary';
+      case 'header': return el.parentElement && el.parentElement.closest(LANDMARK_SCOPE) ? null : 'banner';
+      case 'footer': return el.parentElement && el.parentElement.closest(LANDMARK_SCOPE) ? null : 'contentinfo';
+      case 'form': return 'form';
+      case 'section': return (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) ? 'region' : null;
+      case 'article': return 'article';
+      case 'dialog': return 'dialog';
+      case 'fieldset': return 'group';
+      case 'details': return 'group';
+      case 'summary': return 'button';
+      case 'p': return 'paragraph';
+      case 'hr': return 'separator';
+      case 'progress': return 'progressbar';
+      case 'meter': return 'meter';
+      case 'output': return 'status';
+      case 'iframe': return 'iframe';
+      case 'figure': return 'figure';
+      case 'blockquote': return 'blockquote';
+      case 'search': return 'search';
+      case 'dl': return 'list';
+      case 'caption': return 'caption';
+      case 'legend': return 'legend';
+      case 'svg': return (el.querySelector(':scope > title') || el.hasAttribute('aria-label')) ? 'img' : null;
+      default: return null;
+    }
+  }
+
+  function isFocusable(el) {
+    return el.hasAttribute('tabindex') && el.tabIndex >= 0;
+  }
+
+  // roleOf returns the element's role, or null for elements that only pass
+  // their children through.
+  function roleOf(el) {
+    const attr = el.getAttribute('role');
+    if (attr) {
+      for (const r of attr.trim().toLowerCase().split(/\s+/)) {
+        if (r === 'none' || r === 'presentation') {
+          if (isFocusable(el)) break; // a focusable element keeps its implicit role
+          return null;
+        }
+        if (KNOWN_ROLES.has(r)) return r === 'image' ? 'img' : r;
+      }
+    }
+    const r = implicitRole(el);
+    if (r) return r;
+    if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
+    if (el.hasAttribute('onclick') || (isFocusable(el) && el.localName !== 'body')) return 'generic_clickable';
+    return null;
+  }
+
+  // ---- visibility -----------------------------------------------------------
+  function hiddenSelf(el) {
+    if (el.hidden && el.localName !== 'details') return true; // cheap check before style
+    if (el.getAttribute('aria-hidden') === 'true') return true;
+    return false;
+  }
+
+  function isVisibleForName(el) {
+    if (hiddenSelf(el)) return false;
+    return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : true;
+  }
+
+  // ---- accessible names -----------------------------------------------------
+  const norm = (s) => (s || '').replace(/[\s\u00a0]+/g, ' ').trim();
+  const BLOCKISH = new Set(['div', 'p', 'li', 'td', 'th', 'tr', 'table', 'ul', 'ol', 'section', 'article',
+    'header', 'footer', 'nav', 'main', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'fieldset',
+    'dl', 'dt', 'dd', 'br', 'blockquote', 'figure', 'figcaption', 'legend', 'option', 'label_block']);
+  const INLINE = new Set(['span', 'b', 'i', 'em', 'strong', 'a', 'small', 'code', 'abbr', 'mark', 'sup', 'sub', 'u', 's', 'label', 'kbd', 'time', 'img', 'svg']);
+
+  function isBlock(el) {
+    if (BLOCKISH.has(el.localName)) return true;
+    if (INLINE.has(el.localName)) return false;
+    const d = getComputedStyle(el).display;
+    return !d.startsWith('inline') && d !== 'contents';
+  }
+
+  function childNodesOf(el) {
+    if (el.shadowRoot) return el.shadowRoot.childNodes;
+    if (el.localName === 'slot') {
+      const a = el.assignedNodes({ flatten: true });
+      return a.length ? a : el.childNodes;
+    }
+    return el.childNodes;
+  }
+
+  function rootOf(el) { return el.getRootNode ? el.getRootNode() : el.ownerDocument; }
+
+  function byIdList(el, attr) {
+    const ids = (el.getAttribute(attr) || '').trim().split(/\s+/).filter(Boolean);
+    const root = rootOf(el);
+    return ids.map((id) => (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id)).filter(Boolean);
+  }
+
+  // embeddedValue is what a form control contributes to the name of an
+  // element that contains it.
+  function embeddedValue(el, role) {
+    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
+      return el.localName === 'input' || el.localName === 'textarea' ? (el.type === 'password' ? '' : el.value) : (el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || el.textContent);
+    }
+    if (role === 'combobox' || role === 'listbox') {
+      if (el.localName === 'select') return Array.from(el.selectedOptions || []).map((o) => o.label || o.text).join(' ');
+      if (el.localName === 'input') return el.value;
+      const sel = el.querySelector('[aria-selected="true"]');
+      return sel ? textContent(sel, false, new Set()) : '';
+    }
+    return null;
+  }
+
+  // textContent computes name-from-content text of el's subtree.
+  function textContent(el, includeHidden, visited) {
+    let out = '';
+    for (const c of childNodesOf(el)) {
+      if (c.nodeType === 3) { out += c.data; continue; }
+      if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
+      if (!includeHidden && !isVisibleForName(c)) continue;
+      const t = descendantName(c, includeHidden, visited);
+      out += isBlock(c) ? ' ' + t + ' ' : t;
+    }
+    return out;
+  }
+
+  function descendantName(el, includeHidden, visited) {
+    if (visited.has(el)) return '';
+    visited.add(el);
+    const label = el.getAttribute('aria-label');
+    if (label && norm(label)) return label;
+    const role = roleOf(el);
+    const ev = embeddedValue(el, role);
+    if (ev !== null) return ev;
+    if (el.localName === 'img' || (el.localName === 'input' && el.type === 'image')) return el.getAttribute('alt') || '';
+    if (el.localName === 'input' && (el.type === 'submit' || el.type === 'reset' || el.type === 'button')) return inputButtonName(el);
+    if (el.localName === 'svg') { const t = el.querySelector(':scope > title'); return t ? t.textContent : ''; }
+    const t = textContent(el, includeHidden, visited);
+    if (norm(t)) return t;
+    return el.getAttribute('title') || '';
+  }
+
+  function inputButtonName(el) {
+    if (el.hasAttribute('value')) return el.value;
+    if (el.type === 'submit') return 'Submit';
+    if (el.type === 'reset') return 'Reset';
+    return '';
+  }
+
+  function labelsText(el) {
+    const labels = el.labels ? Array.from(el.labels) : [];
+    const visited = new Set([el]);
+    return labels.map((l) => norm(textContent(l, false, visited))).filter(Boolean).join(' ');
+  }
+
+  function accName(el, role) {
+    if (role === null) return '';
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) {
+      const visited = new Set([el]);
+      const parts = byIdList(el, 'aria-labelledby').map((r) => {
+        if (r === el) return norm(el.getAttribute('aria-label') || textContent(el, true, new Set()));
+        const l = r.getAttribute('aria-label');
+        return norm(l || textContent(r, true, visited));
+      });
+      const s = norm(parts.join(' '));
+      if (s) return s;
+    }
+    const al = norm(el.getAttribute('aria-label'));
+    if (al) return al;
+    const tag = el.localName;
+    if (tag === 'input') {
+      const t = el.type;
+      if (t === 'submit' || t === 'reset' || t === 'button') {
+        const l = labelsText(el);
+        if (l) return l;
+        const v = norm(inputButtonName(el));
+        if (v) return v;
+      } else if (t === 'image') {
+        const a = norm(el.getAttribute('alt') || el.getAttribute('value'));
+        return a || norm(el.getAttribute('title')) || 'Submit';
+      } else {
+        const l = labelsText(el);
+        if (l) return l;
+      }
+    } else if (tag === 'select' || tag === 'textarea' || tag === 'meter' || tag === 'progress' || tag === 'output') {
+      const l = labelsText(el);
+      if (l) return l;
+    } else if (tag === 'img' || tag === 'area') {
+      const a = norm(el.getAttribute('alt'));
+      if (a) return a;
+    } else if (tag === 'fieldset') {
+      const lg = el.querySelector(':scope > legend');
+      if (lg) { const s = norm(textContent(lg, false, new Set())); if (s) return s; }
+    } else if (tag === 'table') {
+      const c = el.querySelector(':scope > caption');
+      if (c) { const s = norm(textContent(c, false, new Set())); if (s) return s; }
+    } else if (tag === 'figure') {
+      const c = el.querySelector(':scope > figcaption');
+      if (c) { const s = norm(textContent(c, false, new Set())); if (s) return s; }
+    } else if (tag === 'svg') {
+      const t = el.querySelector(':scope > title');
+      if (t && norm(t.textContent)) return norm(t.textContent);
+    }
+    if (NAME_FROM_CONTENT.has(role)) {
+      const s = norm(textContent(el, false, new Set([el])));
+      if (s) return s;
+    }
+    const title = norm(el.getAttribute('title'));
+    if (title) return title;
+    if (tag === 'input' || tag === 'textarea') {
+      const ph = norm(el.getAttribute('placeholder'));
+      if (ph) return ph;
+    }
+    const aph = norm(el.getAttribute('aria-placeholder'));
+    if (aph) return aph;
+    return '';
+  }
+
+  // ---- states ---------------------------------------------------------------
+  function deepActive() {
+    let a = document.activeElement;
+    while (a) {
+      if (a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+      else if (a.localName === 'iframe') { try { const d = a.contentDocument; if (d && d.activeElement && d.activeElement !== d.body) { a = d.activeElement; continue; } } catch (e) { /* cross-origin */ } break; }
+      else break;
+    }
+    return a;
+  }
+
+  function linkURL(el) {
+    const href = el.getAttribute('href');
+    if (href === null) return '';
+    try {
+      const u = new URL(el.href);
+      if (u.origin === location.origin) return u.pathname + u.search + u.hash;
+      return u.href;
+    } catch (e) { return href; }
+  }
+
+  function statesOf(el, role, name, active) {
+    const st = {};
+    const aria = (k) => el.getAttribute(k);
+    if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
+      if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) st.checked = el.indeterminate ? 'mixed' : String(el.checked);
+      else st.checked = aria('aria-checked') === 'true' ? 'true' : aria('aria-checked') === 'mixed' ? 'mixed' : 'false';
+    }
+    if ((typeof el.disabled === 'boolean' && el.matches(':disabled')) || aria('aria-disabled') === 'true') st.disabled = true;
+    const ex = aria('aria-expanded');
+    if (ex === 'true' || ex === 'false') st.expanded = ex;
+    else if (el.localName === 'select' && role === 'combobox') st.expanded = 'false';
+    if (role === 'option' || role === 'tab' || role === 'row' || role === 'gridcell' || role === 'treeitem' || role === 'cell') {
+      if (aria('aria-selected') === 'true' || (el.localName === 'option' && el.selected)) st.selected = true;
+    }
+    const pr = aria('aria-pressed');
+    if (pr === 'true' || pr === 'false' || pr === 'mixed') st.pressed = pr;
+    if (role === 'heading') {
+      const l = parseInt(aria('aria-level'), 10);
+      st.level = l > 0 ? l : (/^h[1-6]$/.test(el.localName) ? parseInt(el.localName[1], 10) : 2);
+    } else if (aria('aria-level')) {
+      const l = parseInt(aria('aria-level'), 10);
+      if (l > 0) st.level = l;
+    }
+    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'combobox' || role === 'slider') {
+      let v = '';
+      if (el.localName === 'select') v = Array.from(el.selectedOptions || []).map((o) => o.label || o.text).join(', ');
+      else if (el.localName === 'input' || el.localName === 'textarea') v = el.type === 'password' ? '' : el.value;
+      else if (el.isContentEditable) v = el.innerText;
+      else v = aria('aria-valuetext') || aria('aria-valuenow') || '';
+      v = norm(v);
+      if (v && v !== name) st.value = v;
+      const ph = norm(el.getAttribute('placeholder') || aria('aria-placeholder'));
+      if (ph && ph !== name && !v) st.placeholder = ph;
+    }
+    if (role === 'link') { const u = linkURL(el); if (u) st.url = u; }
+    if (el === active) st.focused = true;
+    return st;
+  }
+
+  function colorOf(el) {
+    const cs = getComputedStyle(el);
+    const bg = cs.backgroundColor;
+    if (bg && bg !== 'transparent' && !/rgba\(\d+, \d+, \d+, 0\)/.test(bg)) return bg;
+    return cs.color;
+  }
+
+  // ---- refs -----------------------------------------------------------------
+  const refs = { seq: 0, byEl: new WeakMap(), byRef: new Map() };
+
+  function refFor(el, role, name) {
+    const rec = refs.byEl.get(el);
+    if (rec && rec.role === role && rec.name === name) return rec.ref;
+    const ref = 'e' + (++refs.seq);
+    refs.byEl.set(el, { ref, role, name });
+    refs.byRef.set(ref, new WeakRef(el));
+    return ref;
+  }
+
+  function resolve(ref) {
+    const w = refs.byRef.get(ref);
+    const el = w && w.deref();
+    if (!el) { refs.byRef.delete(ref); return null; }
+    return el;
+  }
+
+  function pruneRefs() {
+    if (refs.byRef.size < 20000) return;
+    for (const [k, w] of refs.byRef) if (!w.deref() || !w.deref().isConnected) refs.byRef.delete(k);
+  }
+
+  // frameOffset is the position of el's frame viewport in the top viewport.
+  function frameOffset(el) {
+    let x = 0, y = 0;
+    let win = el.ownerDocument.defaultView;
+    while (win && win !== window.top && win.frameElement) {
+      const f = win.frameElement, r = f.getBoundingClientRect();
+      x += r.left + f.clientLeft; y += r.top + f.clientTop;
+      win = f.ownerDocument.defaultView;
+    }
+    return { x, y };
+  }
+
+  function boxOf(el, off) {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + off.x, y: r.top + off.y, w: r.width, h: r.height };
+  }
+
+  // ---- snapshot -------------------------------------------------------------
+  function snapshot(opts) {
+    opts = opts || {};
+    const max = opts.maxNodes > 0 ? opts.maxNodes : Infinity;
+    let shown = 0, more = 0;
+    const active = deepActive();
+    pruneRefs();
+
+    // countRest counts the nodes a capped subtree would have produced.
+    function countRest(node) {
+      let n = 0;
+      const stack = [node];
+      while (stack.length) {
+        const e = stack.pop();
+        if (e.nodeType !== 1 || SKIP_TAGS.has(e.localName) || hiddenSelf(e)) continue;
+        const r = roleOf(e);
+        if (r && !PASS_THROUGH.has(r)) n++;
+        for (const c of childNodesOf(e)) stack.push(c);
+      }
+      return n;
+    }
+
+    function pushText(out, text) {
+      const t = norm(text);
+      if (!t) return;
+      const last = out[out.length - 1];
+      if (last && last.role === 'text') last.text = last.text + ' ' + t;
+      else { out.push({ role: 'text', text: t }); shown++; }
+    }
+
+    function walkChildren(el, out, off, skipText, parentNode) {
+      for (const c of childNodesOf(el)) {
+        if (c.nodeType === 3) {
+          if (!skipText) pushText(out, c.data);
+          continue;
+        }
+        if (c.nodeType !== 1) continue;
+        if (shown >= max) {
+          const n = countRest(c);
+          if (n) { more += n; if (parentNode) parentNode.more = (parentNode.more || 0) + n; else out.more = (out.more || 0) + n; }
+          continue;
+        }
+        walk(c, out, off, skipText, parentNode);
+      }
+    }
+
+    function walk(el, out, off, skipText, parentNode) {
+      if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return;
+      const cs = getComputedStyle(el);
+      if (cs.display === 'none') return;
+      const visible = cs.visibility === 'visible' && !(el.localName === 'input' && el.type === 'hidden');
+      let role = visible ? roleOf(el) : null;
+      if (role && PASS_THROUGH.has(role)) role = null;
+      if (!role) {
+        if (el.localName === 'iframe') return; // unreachable: iframe has a role
+        walkChildren(el, out, off, skipText || !visible, parentNode);
+        return;
+      }
+      const name = accName(el, role);
+      const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
+      const outRole = role === 'generic_clickable' ? 'generic' : role;
+      const node = { role: outRole, ref: refFor(el, outRole, name) };
+      if (name) node.name = name;
+      const st = statesOf(el, role, name, active);
+      if (interactive) {
+        st.interactive = true;
+        st.color = colorOf(el);
+        node.box = boxOf(el, off);
+      } else if (opts.boxes) {
+        node.box = boxOf(el, off);
+      }
+      node.states = st;
+      out.push(node);
+      shown++;
+      const kids = [];
+      if (el.localName === 'iframe') {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }
+        if (doc && doc.body) {
+          const r = el.getBoundingClientRect();
+          const inner = { x: off.x + r.left + el.clientLeft, y: off.y + r.top + el.clientTop };
+          walkChildren(doc.body, kids, inner, false, node);
+        }
+      } else if (el.localName === 'select') {
+        // options of a closed <select> are listed so a reader sees the choices
+        for (const o of el.options) {
+          if (shown >= max) { more++; node.more = (node.more || 0) + 1; continue; }
+          const on = norm(o.label || o.text);
+          const onode = { role: 'option', ref: refFor(o, 'option', on), name: on, states: { interactive: true } };
+          if (o.selected) onode.states.selected = true;
+          if (o.disabled) onode.states.disabled = true;
+          kids.push(onode); shown++;
+        }
+      } else if (el.localName !== 'textarea') {
+        const textCovered = !!name && NAME_FROM_CONTENT.has(role);
+        walkChildren(el, kids, off, textCovered, node);
+      }
+      if (kids.length) node.children = kids;
+      if (kids.more) node.more = (node.more || 0) + kids.more;
+    }
+
+    let rootEl = document.body || document.documentElement;
+    let off = { x: 0, y: 0 };
+    const out = [];
+    if (opts.scope) {
+      const el = resolve(opts.scope);
+      if (!el || !el.isConnected) return { error: 'ref ' + opts.scope + ' is not on the page any more; take a new snapshot' };
+      off = frameOffset(el);
+      walk(el, out, off, false, null);
+    } else if (rootEl) {
+      walkChildren(rootEl, out, off, false, null);
+    }
+    return { url: location.href, title: document.title, nodes: out, total: shown + more, shown, more: out.more || 0 };
+  }
+
+  // ---- describing elements for errors ---------------------------------------
+  function describe(el) {
+    for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
+      if (e.nodeType !== 1) continue;
+      let r = roleOf(e);
+      if (r && !PASS_THROUGH.has(r)) {
+        if (r === 'generic_clickable') r = 'generic';
+        const n = accName(e, r === 'generic' ? 'generic_clickable' : r);
+        const rec = refs.byEl.get(e);
+        return { role: r, name: n, ref: rec ? rec.ref : '' };
+      }
+    }
+    let s = el.localName;
+    if (el.id) s += '#' + el.id;
+    else if (el.classList && el.classList.length) s += '.' + Array.from(el.classList).slice(0, 2).join('.');
+    return { role: '', name: '', tag: s };
+  }
+
+  // ---- actionability --------------------------------------------------------
+  function composedContains(parent, node) {
+    for (let n = node; n; n = n.parentNode || n.host || null) if (n === parent) return true;
+    return false;
+  }
+
+  function deepHit(x, y) {
+    let doc = document, ox = 0, oy = 0;
+    for (let guard = 0; guard < 20; guard++) {
+      let el = doc.elementFromPoint(x - ox, y - oy);
+      if (!el) return null;
+      while (el.shadowRoot) {
+        const inner = el.shadowRoot.elementFromPoint(x - ox, y - oy);
+        if (!inner || inner === el) break;
+        el = inner;
+      }
+      if (el.localName === 'iframe') {
+        let d = null;
+        try { d = el.contentDocument; } catch (e) { d = null; }
+        if (d) {
+          const r = el.getBoundingClientRect();
+          ox += r.left + el.clientLeft; oy += r.top + el.clientTop;
+          doc = d;
+          continue;
+        }
+      }
+      return el;
+    }
+    return null;
+  }
+
+  function inViewport(el) {
+    const r = el.getBoundingClientRect();
+    const win = el.ownerDocument.defaultView;
+    return r.top >= 0 && r.left >= 0 && r.bottom <= win.innerHeight && r.right <= win.innerWidth;
+  }
+
+  function scrollIntoViewDeep(el) {
+    if (!inViewport(el)) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    let win = el.ownerDocument.defaultView;
+    while (win && win !== window.top && win.frameElement) {
+      const f = win.frameElement;
+      if (!inViewport(f)) f.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      win = f.ownerDocument.defaultView;
+    }
+  }
+
+  const frame = () => new Promise((r) => { requestAnimationFrame(() => r()); setTimeout(r, 50); });
+
+  function isDisabled(el) {
+    if (typeof el.disabled === 'boolean' && el.matches(':disabled')) return true;
+    for (let e = el; e; e = e.parentElement) if (e.getAttribute('aria-disabled') === 'true') return true;
+    return false;
+  }
+
+  // actionable waits until the element behind ref can take the action.
+  // o: {timeout ms, enabled, editable, hit, scroll}. It answers
+  // {ok, x, y} or {ok:false, reason, detail, coveredBy}.
+  async function actionable(ref, o) {
+    const deadline = now() + (o.timeout || 5000);
+    let last = null, info = null;
+    for (;;) {
+      const el = resolve(ref);
+      if (el) { const rec = refs.byEl.get(el); if (rec) info = { role: rec.role, name: rec.name }; }
+      const fail = (reason, detail, extra) => Object.assign({ ok: false, reason, detail: detail || '' }, info || {}, extra || {});
+      if (!el) return fail('detached', 'the element is no longer known; take a new snapshot');
+      if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); }
+      else if (!el.checkVisibility({ visibilityProperty: true }) || hiddenAncestor(el)) { last = fail('hidden', hiddenWhy(el)); }
+      else {
+        if (o.scroll !== false) scrollIntoViewDeep(el);
+        const r1 = el.getBoundingClientRect();
+        if (r1.width === 0 || r1.height === 0) last = fail('hidden', 'the element has no size');
+        else if (o.enabled && isDisabled(el)) last = fail('disabled', 'the element is disabled');
+        else if (o.editable && (el.readOnly || el.getAttribute('aria-readonly') === 'true')) last = fail('readonly', 'the element is read-only');
+        else {
+          await frame();
+          if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
+          const r2 = el.getBoundingClientRect();
+          if (Math.abs(r1.left - r2.left) > 0.5 || Math.abs(r1.top - r2.top) > 0.5 || Math.abs(r1.width - r2.width) > 0.5 || Math.abs(r1.height - r2.height) > 0.5) {
+            last = fail('moving', 'the element is still moving (animating)');
+          } else {
+            const off = frameOffset(el);
+            const x = off.x + r2.left + r2.width / 2, y = off.y + r2.top + r2.height / 2;
+            if (!o.hit) return { ok: true, x, y };
+            const hit = deepHit(x, y);
+            if (hit && (composedContains(el, hit) || (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))))) return { ok: true, x, y };
+            if (!hit) last = fail('hidden', 'the element is outside the viewport');
+            else last = fail('covered', '', { coveredBy: describe(hit) });
+          }
+        }
+      }
+      if (now() >= deadline) return Object.assign(last, { timedOut: true });
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  }
+
+  function hiddenAncestor(el) {
+    for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
+      if (e.nodeType === 1 && e.getAttribute('aria-hidden') === 'true') return true;
+    }
+    return false;
+  }
+
+  function hiddenWhy(el) {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
+      const cs = getComputedStyle(e);
+      const who = e === el ? 'the element' : 'an ancestor (' + e.localName + ')';
+      if (cs.display === 'none') return who + ' has display: none';
+      if (e.hidden) return who + ' has the hidden attribute';
+      if (e.getAttribute('aria-hidden') === 'true') return who + ' has aria-hidden=true';
+    }
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible') return 'the element has visibility: ' + cs.visibility;
+    return 'the element is not visible';
+  }
+
+  // ---- element operations used by actions ----------------------------------
+  function focus(ref) {
+    const el = resolve(ref);
+    if (!el) return false;
+    el.focus({ preventScroll: true });
+    return true;
+  }
+
+  function clearAndFocus(ref) {
+    const el = resolve(ref);
+    if (!el) return 'detached';
+    el.focus({ preventScroll: true });
+    if (el.localName === 'input' || el.localName === 'textarea') {
+      const t = el.type;
+      if (['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(t)) return 'set-value';
+      el.select();
+      return el.value === '' ? 'empty' : 'selected';
+    }
+    if (el.isContentEditable) {
+      const r = el.ownerDocument.createRange();
+      r.selectNodeContents(el);
+      const s = el.ownerDocument.defaultView.getSelection();
+      s.removeAllRanges(); s.addRange(r);
+      return el.textContent === '' ? 'empty' : 'selected';
+    }
+    return 'not-editable';
+  }
+
+  function setValue(ref, value) {
+    const el = resolve(ref);
+    if (!el) return false;
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return true;
+  }
+
+  function valueOf(ref) {
+    const el = resolve(ref);
+    if (!el) return null;
+    if ('value' in el) return el.value;
+    return el.textContent;
+  }
+
+  function selectOption(ref, wanted) {
+    const el = resolve(ref);
+    if (!el) return { error: 'detached' };
+    if (el.localName !== 'select') return { error: 'not-select' };
+    const opts = Array.from(el.options);
+    const pick = [];
+    for (const w of wanted) {
+      const nw = norm(w).toLowerCase();
+      let o = opts.find((o) => o.value === w) || opts.find((o) => norm(o.label || o.text).toLowerCase() === nw);
+      if (!o) return { error: 'no-option', options: opts.map((o) => norm(o.label || o.text)) };
+      if (o.disabled) return { error: 'option-disabled', option: norm(o.label || o.text) };
+      pick.push(o);
+    }
+    if (pick.length > 1 && !el.multiple) return { error: 'not-multiple' };
+    for (const o of opts) o.selected = pick.includes(o);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return { selected: pick.map((o) => norm(o.label || o.text)) };
+  }
+
+  function checkedOf(ref) {
+    const el = resolve(ref);
+    if (!el) return null;
+    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
+    const a = el.getAttribute('aria-checked') || el.getAttribute('aria-pressed');
+    if (a === null) return null;
+    return a === 'true';
+  }
+
+  function info(ref) {
+    const el = resolve(ref);
+    if (!el) return null;
+    const rec = refs.byEl.get(el);
+    return rec ? { role: rec.role, name: rec.name, connected: el.isConnected } : null;
+  }
+
+  return { snapshot, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
+    selectOption, checkedOf, info, track };
+})();
