@@ -1,0 +1,25 @@
+# The two commands of the README's quick start:
+#   make demo   runs the main job on a fresh machine
+#   make test   runs the whole test suite (what CI runs)
+# Both install Debian's chromium first when it is missing.
+
+GO ?= go
+BIN := bin/e2e
+
+.PHONY: demo test build bench chromium
+
+chromium:
+	@scripts/ensure-chromium
+
+build:
+	$(GO) build -o $(BIN) ./cmd/e2e
+
+demo: chromium build
+	$(BIN) demo
+
+test: chromium
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 20m ./...
+
+bench: chromium
+	$(GO) test -run '^$$' -bench . -benchtime 20x -count 1 ./...

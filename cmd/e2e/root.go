@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/e2e-dev/e2e/session/browser"
+)
+
+// Exit codes.
+const (
+	exitOK     = 0
+	exitFailed = 1 // a test failed
+	exitUsage  = 2 // usage, configuration or environment error
+)
+
+// globals are the flags every command shares.
+type globals struct {
+	chrome     string
+	browserURL string
+	headed     bool
+}
+
+func (g *globals) browserOptions() browser.Options {
+	return browser.Options{Chrome: g.chrome, BrowserURL: g.browserURL, Headed: g.headed}
+}
+
+// run executes the e2e command line and returns the process exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintln(stderr, "e2e: "+oneLine(ee.err))
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "e2e: "+oneLine(err))
+	return exitUsage
+}
+
+// exitError carries an exit code other than the usage default.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+func (e *exitError) Unwrap() error { return e.err }
+
+// oneLine is the single place that decides how an error reads to a user.
+func oneLine(err error) string {
+	msg := err.Error()
+	switch {
+	case errors.Is(err, browser.ErrNoBrowser):
+		// the message already says what to install
+	case errors.Is(err, context.Canceled):
+		msg = "interrupted"
+	}
+	return strings.Join(strings.Fields(msg), " ")
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	g := &globals{}
+	root := &cobra.Command{
+		Use:   "e2e",
+		Short: "Browser end-to-end tests written as intent",
+		Long: `e2e runs browser end-to-end tests written as intent: goals and plain steps.
+An agent works out how to do them once; later runs replay the recorded
+trajectory without a model, and heal it when the app changes.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.chrome, "chrome", "", "browser binary (default: $E2E_CHROME, then chromium, chromium-browser, google-chrome on PATH)")
+	pf.StringVar(&g.browserURL, "browser-url", "", "connect to a running browser (ws://… or http://host:port) instead of launching one")
+	pf.BoolVar(&g.headed, "headed", false, "show the browser window instead of running headless")
+	root.AddCommand(newSnapshotCmd(g), newFixtureCmd(), newVersionCmd(), newDemoCmd(g))
+	return root
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/e2e-dev/e2e/session/ax"
+	"github.com/e2e-dev/e2e/session/browser"
+)
+
+type snapshotFlags struct {
+	interactiveOnly bool
+	scope           string
+	asJSON          bool
+	maxNodes        int
+	timeout         time.Duration
+	settleQuiet     time.Duration
+	settleMax       time.Duration
+}
+
+func newSnapshotCmd(g *globals) *cobra.Command {
+	f := &snapshotFlags{}
+	cmd := &cobra.Command{
+		Use:   "snapshot URL",
+		Short: "Print a page's accessibility snapshot, the outline the agent reads",
+		Example: `  e2e snapshot http://localhost:8080/login
+  e2e snapshot --interactive-only https://example.test/app
+  e2e snapshot --scope e12 --json http://localhost:8080/users`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			u, err := normalizeURL(args[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := context.WithTimeout(cmd.Context(), f.timeout+f.settleMax+30*time.Second)
+			defer cancel()
+			b, err := browser.Launch(ctx, g.browserOptions())
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			s, err := snapshotURL(ctx, b, u, f, cmd)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if f.asJSON {
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(s)
+			}
+			fmt.Fprint(out, s.Text(ax.TextOptions{InteractiveOnly: f.interactiveOnly}))
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.interactiveOnly, "interactive-only", false, "show only interactable elements and the containers around them")
+	fl.StringVar(&f.scope, "scope", "", "snapshot only the subtree of this ref (refs are in the output of a previous snapshot)")
+	fl.BoolVar(&f.asJSON, "json", false, "print the snapshot as JSON (with boxes, colours and refs on every node)")
+	fl.IntVar(&f.maxNodes, "max-nodes", 5000, "cap the snapshot at this many nodes (0: no cap)")
+	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "navigation timeout")
+	fl.DurationVar(&f.settleQuiet, "settle-quiet", 300*time.Millisecond, "the page must be quiet (no DOM change, no fetch/XHR) this long")
+	fl.DurationVar(&f.settleMax, "settle-max", 10*time.Second, "give up when the page has not settled after this long")
+	return cmd
+}
+
+func snapshotURL(ctx context.Context, b *browser.Browser, u string, f *snapshotFlags, cmd *cobra.Command) (*ax.Snapshot, error) {
+	p, err := b.NewPage(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	nctx, cancel := context.WithTimeout(ctx, f.timeout)
+	resp, err := p.Navigate(nctx, u)
+	cancel()
+	if err != nil {
+		return nil, err
+	}
+	if !isHTML(resp.ContentType) {
+		return nil, fmt.Errorf("%s is not an HTML page (it answered %s)", u, resp.ContentType)
+	}
+	if resp.Status >= 400 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "e2e: warning: %s answered HTTP %d\n", u, resp.Status)
+	}
+	if _, err := p.Settle(ctx, browser.SettleOptions{Quiet: f.settleQuiet, Max: f.settleMax}); err != nil {
+		return nil, err
+	}
+	return p.Snapshot(ctx, browser.SnapshotOptions{MaxNodes: f.maxNodes, Scope: f.scope, Boxes: f.asJSON})
+}
+
+func isHTML(contentType string) bool {
+	ct := strings.ToLower(strings.TrimSpace(strings.Split(contentType, ";")[0]))
+	return ct == "text/html" || ct == "application/xhtml+xml"
+}
+
+// normalizeURL accepts what people type: "localhost:8080/x" means http.
+func normalizeURL(raw string) (string, error) {
+	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "about:") && !strings.HasPrefix(raw, "data:") {
+		raw = "http://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("invalid URL %q: %w", raw, err)
+	}
+	switch u.Scheme {
+	case "http", "https", "file", "about", "data":
+	default:
+		return "", fmt.Errorf("invalid URL %q: scheme %q is not http, https or file", raw, u.Scheme)
+	}
+	if (u.Scheme == "http" || u.Scheme == "https") && u.Host == "" {
+		return "", fmt.Errorf("invalid URL %q: no host", raw)
+	}
+	return u.String(), nil
+}
