@@ -8,6 +8,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/e2e-dev/e2e/session/fixture"
 )
 
 // shared is one browser for the package's tests; each test opens its own
@@ -26,6 +28,14 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	b.Close()
 	os.Exit(code)
+}
+
+// fixtureURL serves the fixture app for one test and returns its base URL.
+func fixtureURL(t testing.TB, variants ...string) string {
+	t.Helper()
+	srv := httptest.NewServer(fixture.Handler(fixture.Options{Variants: variants}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 // newPage opens a page that the test closes when it ends.
