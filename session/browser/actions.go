@@ -42,6 +42,10 @@ type actionable struct {
 		Role string `json:"role"`
 		Name string `json:"name"`
 		Tag  string `json:"tag"`
+		In   *struct {
+			Role string `json:"role"`
+			Name string `json:"name"`
+		} `json:"in"`
 	} `json:"coveredBy"`
 }
 
@@ -81,6 +85,9 @@ func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opt
 	if c := res.CoveredBy; c != nil {
 		if c.Role != "" {
 			e.CoveredBy = fmt.Sprintf("%s %q", c.Role, c.Name)
+			if c.In != nil {
+				e.CoveredBy += fmt.Sprintf(" in %s %q", c.In.Role, c.In.Name)
+			}
 		} else {
 			e.CoveredBy = c.Tag
 		}

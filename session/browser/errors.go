@@ -45,6 +45,8 @@ type NotSettledError struct {
 	Waited     time.Duration
 	Mutations  int
 	Inflight   int
+	Timers     int  // short timers still pending
+	Navigating bool // a navigation had started and not finished
 	Pending    []string
 	ReadyState string
 }
@@ -53,6 +55,12 @@ func (e *NotSettledError) Error() string {
 	var why []string
 	if e.Inflight > 0 {
 		why = append(why, fmt.Sprintf("%d request(s) still in flight (%s)", e.Inflight, strings.Join(e.Pending, ", ")))
+	}
+	if e.Navigating {
+		why = append(why, "a navigation is still under way")
+	}
+	if e.Timers > 0 {
+		why = append(why, fmt.Sprintf("%d short timer(s) keep being scheduled", e.Timers))
 	}
 	if e.ReadyState == "loading" {
 		why = append(why, "the document is still loading")

@@ -222,6 +222,8 @@ func (p *Page) Settle(ctx context.Context, opts SettleOptions) (time.Duration, e
 			Settled    bool     `json:"settled"`
 			Mutations  int      `json:"mutations"`
 			Inflight   int      `json:"inflight"`
+			Timers     int      `json:"timers"`
+			Navigating bool     `json:"navigating"`
 			Pending    []string `json:"pending"`
 			ReadyState string   `json:"readyState"`
 		}
@@ -235,7 +237,7 @@ func (p *Page) Settle(ctx context.Context, opts SettleOptions) (time.Duration, e
 		if res.Settled {
 			return time.Since(start), nil
 		}
-		return time.Since(start), &NotSettledError{Waited: opts.Max, Mutations: res.Mutations, Inflight: res.Inflight, Pending: res.Pending, ReadyState: res.ReadyState}
+		return time.Since(start), &NotSettledError{Waited: opts.Max, Mutations: res.Mutations, Inflight: res.Inflight, Timers: res.Timers, Navigating: res.Navigating, Pending: res.Pending, ReadyState: res.ReadyState}
 	}
 }
 

@@ -6,13 +6,41 @@ if (!window.__e2e) window.__e2e = (() => {
   'use strict';
   const now = () => performance.now();
 
-  // ---- settle tracking: DOM mutations and fetch/XHR in flight -------------
-  const track = { last: now(), mutations: 0, inflight: 0, pending: new Map(), seq: 0 };
+  // ---- settle tracking -------------------------------------------------------
+  // A page is busy while the DOM changes, a fetch/XHR is in flight, a short
+  // one-shot timer (a debounce, a delayed render) is pending, the user just
+  // typed or clicked, or a navigation has started.
+  const setT = window.setTimeout.bind(window), clearT = window.clearTimeout.bind(window);
+  const SHORT_TIMER_MS = 500, NAV_GRACE_MS = 5000;
+  const track = { last: now(), mutations: 0, inflight: 0, pending: new Map(), seq: 0, timers: new Set(), navSince: 0 };
   const touch = () => { track.last = now(); };
   try {
     new MutationObserver((records) => { track.mutations += records.length; touch(); })
       .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  } catch (e) { /* document not observable: settle falls back to network only */ }
+  } catch (e) { /* document not observable: settle falls back to the other signals */ }
+  for (const type of ['input', 'change', 'keydown', 'click', 'submit']) {
+    window.addEventListener(type, touch, { capture: true, passive: true });
+  }
+  window.addEventListener('beforeunload', () => { track.navSince = now(); }, { capture: true });
+  if (window.navigation && window.navigation.addEventListener) {
+    window.navigation.addEventListener('navigate', (e) => { if (!e.hashChange && !e.downloadRequest) track.navSince = now(); });
+    const done = () => { track.navSince = 0; touch(); };
+    window.navigation.addEventListener('navigatesuccess', done);
+    window.navigation.addEventListener('navigateerror', done);
+  }
+  window.setTimeout = function (fn, delay) {
+    const d = Number(delay) || 0;
+    if (typeof fn !== 'function' || d > SHORT_TIMER_MS) return setT.apply(null, arguments);
+    const rest = Array.prototype.slice.call(arguments, 2);
+    let id = 0;
+    id = setT(function () {
+      track.timers.delete(id);
+      try { return fn.apply(this, rest); } finally { touch(); }
+    }, d);
+    track.timers.add(id);
+    return id;
+  };
+  window.clearTimeout = function (id) { track.timers.delete(id); return clearT(id); };
   const begin = (what) => { const id = ++track.seq; track.inflight++; track.pending.set(id, what); touch(); return id; };
   const end = (id) => { if (track.pending.delete(id)) { track.inflight--; touch(); } };
   if (window.fetch) {
@@ -35,22 +63,28 @@ if (!window.__e2e) window.__e2e = (() => {
     };
   }
 
+  function busy(t) {
+    if (track.navSince && t - track.navSince > NAV_GRACE_MS) track.navSince = 0; // a navigation that never left (204, download)
+    return track.inflight > 0 || track.timers.size > 0 || track.navSince > 0 || document.readyState === 'loading';
+  }
+
   function settle(quiet, max) {
     const start = now();
     return new Promise((resolve) => {
       const tick = () => {
         const t = now(), idle = t - track.last;
-        if (track.inflight === 0 && idle >= quiet && document.readyState !== 'loading') {
+        if (!busy(t) && idle >= quiet) {
           resolve({ settled: true, waited: t - start });
           return;
         }
         if (t - start >= max) {
           resolve({ settled: false, waited: t - start, mutations: track.mutations, inflight: track.inflight,
+            timers: track.timers.size, navigating: track.navSince > 0,
             pending: Array.from(track.pending.values()).slice(0, 3), readyState: document.readyState });
           return;
         }
-        const wait = track.inflight > 0 ? 25 : Math.max(quiet - idle, 5);
-        setTimeout(tick, Math.min(wait, 50, Math.max(max - (t - start), 1)));
+        const wait = busy(t) ? 20 : Math.max(quiet - idle, 5);
+        setT(tick, Math.min(wait, 50, Math.max(max - (t - start), 1)));
       };
       tick();
     });
@@ -59,7 +93,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // ---- roles ----------------------------------------------------------------
   const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
     'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider',
-    'spinbutton', 'treeitem', 'gridcell_interactive']);
+    'spinbutton', 'treeitem']);
   const NAME_FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading',
     'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader',
     'switch', 'tab', 'tooltip', 'treeitem', 'caption', 'legend', 'generic_clickable']);
@@ -560,6 +594,7 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   // ---- describing elements for errors ---------------------------------------
+  const CONTAINERS = new Set(['dialog', 'alertdialog', 'menu', 'listbox', 'banner', 'navigation', 'region', 'form', 'complementary', 'contentinfo', 'toolbar', 'tooltip', 'alert', 'status']);
   function describe(el) {
     for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
       if (e.nodeType !== 1) continue;
@@ -568,7 +603,14 @@ if (!window.__e2e) window.__e2e = (() => {
         if (r === 'generic_clickable') r = 'generic';
         const n = accName(e, r === 'generic' ? 'generic_clickable' : r);
         const rec = refs.byEl.get(e);
-        return { role: r, name: n, ref: rec ? rec.ref : '' };
+        const out = { role: r, name: n, ref: rec ? rec.ref : '' };
+        if (!CONTAINERS.has(r)) {
+          for (let a = e.parentElement || (e.getRootNode && e.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
+            const ar = roleOf(a);
+            if (CONTAINERS.has(ar)) { const an = accName(a, ar); if (an) { out.in = { role: ar, name: an }; break; } }
+          }
+        }
+        return out;
       }
     }
     let s = el.localName;
@@ -624,7 +666,9 @@ if (!window.__e2e) window.__e2e = (() => {
     }
   }
 
-  const frame = () => new Promise((r) => { requestAnimationFrame(() => r()); setTimeout(r, 50); });
+  // Two animation frames: the first can fire within the frame whose time the
+  // previous measurement already used.
+  const frame = () => new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(() => r())); setT(r, 100); });
 
   function isDisabled(el) {
     if (typeof el.disabled === 'boolean' && el.matches(':disabled')) return true;
@@ -669,7 +713,7 @@ if (!window.__e2e) window.__e2e = (() => {
         }
       }
       if (now() >= deadline) return Object.assign(last, { timedOut: true });
-      await new Promise((r) => setTimeout(r, 30));
+      await new Promise((r) => setT(r, 30));
     }
   }
 
