@@ -1,0 +1,124 @@
+// Package session is the domain of e2e: tests, steps, runs, element caches
+// and the lifecycle that runs them. It defines the interfaces it needs (a
+// store, a locator, a browser page); store/, agent/ and session/browser
+// implement them and cmd/e2e wires them together.
+package session
+
+import (
+	"context"
+	"time"
+)
+
+// StepStatus is how a step ended.
+type StepStatus string
+
+// Step statuses.
+const (
+	StatusHit       StepStatus = "hit"        // replayed from the element cache
+	StatusLocated   StepStatus = "located"    // no cache entry: located and cached
+	StatusRelocated StepStatus = "re-located" // the cache missed (MissReason) and the element was located again
+	StatusPassed    StepStatus = "passed"     // a step with no element (navigate, wait for a time, expect url/title)
+	StatusFailed    StepStatus = "failed"
+	StatusSkipped   StepStatus = "skipped" // not run because an earlier step failed
+)
+
+// Run is one invocation of e2e run.
+type Run struct {
+	ID         int64
+	Project    string
+	StartedAt  time.Time
+	FinishedAt time.Time
+	Status     string // "running", "passed", "failed"
+	Branch     string
+	Commit     string
+	Version    string // the tool's version
+}
+
+// TestResult is one test in a run.
+type TestResult struct {
+	ID         int64
+	RunID      int64
+	Name       string
+	File       string
+	Status     string // "passed", "failed"
+	Error      string
+	DurationMS int64
+	Steps      []StepResult
+}
+
+// StepResult is one step of a test in a run.
+type StepResult struct {
+	Index      int
+	Line       int    // the step's line in the test file
+	Command    string // the step command (step.Step.String()), with variables unresolved
+	Kind       string // step type, e.g. CLICK
+	Status     StepStatus
+	Cache      string // "hit", "miss" or "none"
+	MissReason string
+	Error      string
+	Screenshot string // path of the screenshot saved on failure
+	DurationMS int64
+	LLMCalls   int
+}
+
+// CacheKey identifies an element cache entry. It is computed in one place
+// (see Key) so that later it can widen to the full trace identity.
+type CacheKey string
+
+// Selector is one way to find the cached element again.
+type Selector struct {
+	Kind  string `json:"kind"`  // "id", "testid", "aria", "text", "structural", …
+	Value string `json:"value"` // a CSS selector
+}
+
+// NodeSnapshot is what the cached element looked like when it was located.
+type NodeSnapshot struct {
+	Tag   string            `json:"tag"`
+	Role  string            `json:"role"`
+	Name  string            `json:"name"`
+	Text  string            `json:"text,omitempty"`
+	Attrs map[string]string `json:"attrs,omitempty"` // key attributes, random-looking ones left out
+	Box   [4]float64        `json:"box"`             // x, y, width, height
+	Color string            `json:"color,omitempty"`
+}
+
+// Intent is what the description relied on: conditions a replayed element
+// must still meet for the cache to hit.
+type Intent struct {
+	// Attributes the description names: role, name, colour, size, position…
+	Attributes map[string]string `json:"attributes,omitempty"`
+	// Related elements the description names, e.g. {Relation: "in", Role: "row", Name: "Alice"}.
+	Related []Relation `json:"related,omitempty"`
+}
+
+// Relation ties the target to another element.
+type Relation struct {
+	Relation string `json:"relation"` // "in", "next to", "above", "below", "nth"
+	Role     string `json:"role,omitempty"`
+	Name     string `json:"name,omitempty"`
+}
+
+// CacheEntry is the element cache row for one step.
+type CacheEntry struct {
+	Key         CacheKey
+	Project     string
+	Test        string
+	Description string
+	Selectors   []Selector
+	Node        NodeSnapshot
+	Intent      Intent
+	CreatedAt   time.Time
+	UsedAt      time.Time
+	Hits        int
+}
+
+// Store keeps runs, results and element caches. Implementations must be
+// safe for two processes writing at once and never leave a half-written run.
+type Store interface {
+	StartRun(ctx context.Context, r *Run) error                   // sets r.ID
+	FinishRun(ctx context.Context, r *Run) error                  // records status and finish time
+	SaveTest(ctx context.Context, t *TestResult) error            // test and its steps, in one transaction; sets t.ID
+	Cache(ctx context.Context, key CacheKey) (*CacheEntry, error) // nil, nil when absent
+	PutCache(ctx context.Context, e *CacheEntry) error            // insert or replace
+	Close() error
+}
