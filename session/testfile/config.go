@@ -1,0 +1,382 @@
+package testfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// ConfigFile is the name of the project configuration file.
+const ConfigFile = "e2e.yaml"
+
+// Config is the project configuration, read from e2e.yaml. Every field has
+// a default (see [DefaultConfig]) that a key in the file replaces.
+type Config struct {
+	// Dir is the absolute directory that holds e2e.yaml, or the directory
+	// the search started from when there is none. Relative paths in the
+	// configuration are relative to it.
+	Dir string
+	// File is the path of e2e.yaml, or "" when the defaults are used.
+	File string
+
+	// BaseURL is the absolute http or https URL that test URLs are relative
+	// to. It has no default: without it every test URL must be absolute.
+	BaseURL string
+	// Tests are the patterns, relative to Dir, that name the test files.
+	// A * matches within a path segment and ** any number of segments.
+	Tests []string
+	// Model says how to reach the language model.
+	Model Model
+	// BannedAttributes are attributes never used in selectors or element
+	// comparisons, because they change with every build.
+	BannedAttributes []string
+	// Timeouts bound steps, settling and navigation.
+	Timeouts Timeouts
+	// AllowedOrigins are origins (scheme://host[:port], * allowed in the
+	// host) that tests may navigate to besides the base URL's.
+	AllowedOrigins []string
+	// Browser says which browser to run and how.
+	Browser Browser
+	// DB is the SQLite database the tool keeps what it learns in.
+	DB string
+}
+
+// Model says how to reach an OpenAI-compatible Chat Completions API. The
+// API key is read from the environment variable APIKeyEnv only, never from
+// a file.
+type Model struct {
+	BaseURL   string        // the API's base URL
+	Name      string        // the model name; required to run the agent
+	APIKeyEnv string        // the environment variable that holds the API key
+	Timeout   time.Duration // bound on one request
+	Retries   int           // retries of a failed request
+}
+
+// Timeouts bound the parts of a run.
+type Timeouts struct {
+	Step        time.Duration // one step, unless the step sets its own
+	SettleQuiet time.Duration // how long the page must stay still to count as settled
+	SettleMax   time.Duration // the longest wait for the page to settle
+	Navigation  time.Duration // loading a page
+}
+
+// Browser says which browser to run and how.
+type Browser struct {
+	Chrome   string // path of the Chrome or Chromium binary; "" to look it up
+	Headless bool
+	Viewport Viewport
+}
+
+// Viewport is the size of the page in CSS pixels.
+type Viewport struct {
+	Width, Height int
+}
+
+// DefaultConfig returns the configuration used when there is no e2e.yaml,
+// rooted at dir.
+func DefaultConfig(dir string) *Config {
+	return &Config{
+		Dir:   dir,
+		Tests: []string{"**/*" + Suffix},
+		Model: Model{
+			BaseURL:   "https://api.openai.com/v1",
+			APIKeyEnv: "OPENAI_API_KEY",
+			Timeout:   60 * time.Second,
+			Retries:   2,
+		},
+		Timeouts: Timeouts{
+			Step:        10 * time.Second,
+			SettleQuiet: 300 * time.Millisecond,
+			SettleMax:   10 * time.Second,
+			Navigation:  30 * time.Second,
+		},
+		Browser: Browser{Headless: true, Viewport: Viewport{Width: 1280, Height: 720}},
+		DB:      filepath.Join(".e2e", "e2e.db"),
+	}
+}
+
+// DBPath returns the database path, resolved against Dir when relative.
+func (c *Config) DBPath() string {
+	if filepath.IsAbs(c.DB) {
+		return c.DB
+	}
+	return filepath.Join(c.Dir, c.DB)
+}
+
+// LoadConfig finds e2e.yaml in dir or the nearest directory above it and
+// parses it. Without one it returns DefaultConfig(dir). Dir of the result is
+// absolute. The error is a [List] when the file has problems, or wraps the
+// error that stopped it from being read.
+func LoadConfig(dir string) (*Config, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("load config: %w", err)
+	}
+	for d := abs; ; {
+		file := filepath.Join(d, ConfigFile)
+		src, err := os.ReadFile(file)
+		switch {
+		case err == nil:
+			return ParseConfig(file, src)
+		case !errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("load config: %w", err)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return DefaultConfig(abs), nil
+		}
+		d = parent
+	}
+}
+
+// ParseConfig parses src, the contents of the e2e.yaml at file, over the
+// defaults. Dir of the result is the directory of file, made absolute. It
+// returns a [List] of every problem: YAML syntax, unknown keys (with a "did
+// you mean"), values of the wrong shape, invalid URLs, durations, numbers
+// and patterns.
+func ParseConfig(file string, src []byte) (*Config, error) {
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return nil, fmt.Errorf("parse config: %w", err)
+	}
+	c := DefaultConfig(dir)
+	c.File = file
+	d := &configDecoder{decoder: newDecoder(file, src), keys: map[string]ast.Node{}}
+	if body := d.document(src, "e2e.yaml"); body != nil {
+		d.fields(body, "", "e2e.yaml", configFields, c)
+	}
+	if c.Timeouts.SettleQuiet > c.Timeouts.SettleMax {
+		n := d.keys["timeouts.settleQuiet"]
+		if n == nil {
+			n = d.keys["timeouts.settleMax"]
+		}
+		d.errorf(n, "timeouts.settleQuiet (%s) is longer than timeouts.settleMax (%s)", c.Timeouts.SettleQuiet, c.Timeouts.SettleMax)
+	}
+	if len(d.errs) > 0 {
+		return nil, d.sorted()
+	}
+	return c, nil
+}
+
+// configDecoder remembers where each key was, for checks across keys.
+type configDecoder struct {
+	*decoder
+	keys map[string]ast.Node // key node by dotted path
+}
+
+// field is one key of e2e.yaml.
+type field struct {
+	name   string
+	decode func(d *configDecoder, n ast.Node, c *Config)
+	sub    []field // the keys of a nested mapping
+	reject string  // when set, the key is refused with this message
+}
+
+// configFields are the keys of e2e.yaml. The config schema test checks
+// docs/schema/e2e-config.schema.json against this table.
+var configFields = []field{
+	{name: "baseURL", decode: webURL(func(c *Config) *string { return &c.BaseURL })},
+	{name: "tests", decode: patterns(func(c *Config) *[]string { return &c.Tests })},
+	{name: "model", sub: []field{
+		{name: "baseURL", decode: webURL(func(c *Config) *string { return &c.Model.BaseURL })},
+		{name: "name", decode: text(func(c *Config) *string { return &c.Model.Name }, "a model name")},
+		{name: "apiKeyEnv", decode: text(func(c *Config) *string { return &c.Model.APIKeyEnv }, "the name of an environment variable")},
+		{name: "timeout", decode: duration(func(c *Config) *time.Duration { return &c.Model.Timeout })},
+		{name: "retries", decode: integer(func(c *Config) *int { return &c.Model.Retries }, 0)},
+		{name: "apiKey", reject: "the API key is read from the environment only; set apiKeyEnv to the name of the variable that holds it"},
+	}},
+	{name: "bannedAttributes", decode: texts(func(c *Config) *[]string { return &c.BannedAttributes }, "attribute names")},
+	{name: "timeouts", sub: []field{
+		{name: "step", decode: duration(func(c *Config) *time.Duration { return &c.Timeouts.Step })},
+		{name: "settleQuiet", decode: duration(func(c *Config) *time.Duration { return &c.Timeouts.SettleQuiet })},
+		{name: "settleMax", decode: duration(func(c *Config) *time.Duration { return &c.Timeouts.SettleMax })},
+		{name: "navigation", decode: duration(func(c *Config) *time.Duration { return &c.Timeouts.Navigation })},
+	}},
+	{name: "allowedOrigins", decode: origins(func(c *Config) *[]string { return &c.AllowedOrigins })},
+	{name: "browser", sub: []field{
+		{name: "chrome", decode: text(func(c *Config) *string { return &c.Browser.Chrome }, "the path of a Chrome binary")},
+		{name: "headless", decode: boolean(func(c *Config) *bool { return &c.Browser.Headless })},
+		{name: "viewport", sub: []field{
+			{name: "width", decode: integer(func(c *Config) *int { return &c.Browser.Viewport.Width }, 1)},
+			{name: "height", decode: integer(func(c *Config) *int { return &c.Browser.Viewport.Height }, 1)},
+		}},
+	}},
+	{name: "db", decode: text(func(c *Config) *string { return &c.DB }, "a file path")},
+}
+
+// fields reads the mapping at n, named what, whose keys are fs; prefix is
+// the dotted path of the mapping.
+func (d *configDecoder) fields(n ast.Node, prefix, what string, fs []field, c *Config) {
+	v := d.unwrap(n)
+	switch v.(type) {
+	case nil, *ast.NullNode:
+		return
+	case *ast.MappingNode, *ast.MappingValueNode:
+	default:
+		d.errorf(v, "%s takes a mapping of settings, found %s", what, describe(v))
+		return
+	}
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.name
+	}
+	entries, _, ok := d.mapping(n, what, names)
+	if !ok {
+		return
+	}
+	for _, e := range entries {
+		f := fs[slices.IndexFunc(fs, func(f field) bool { return f.name == e.key })]
+		p := prefix + f.name
+		d.keys[p] = e.keyN
+		switch {
+		case f.reject != "":
+			d.errorf(e.keyN, "%s", f.reject)
+		case f.sub != nil:
+			d.fields(e.value, p+".", p, f.sub, c)
+		default:
+			f.decode(d, e.value, c)
+		}
+	}
+}
+
+func text(dst func(*Config) *string, what string) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		s, ok := d.text(n, what)
+		if !ok {
+			return
+		}
+		if s = strings.TrimSpace(s); s == "" {
+			d.errorf(n, "expected %s, found nothing", what)
+			return
+		}
+		*dst(c) = s
+	}
+}
+
+func texts(dst func(*Config) *[]string, what string) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		if list, ok := d.texts(n, what); ok && list != nil {
+			*dst(c) = list
+		}
+	}
+}
+
+func duration(dst func(*Config) *time.Duration) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		if v, ok := d.duration(n); ok {
+			*dst(c) = v
+		}
+	}
+}
+
+func integer(dst func(*Config) *int, least int) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		s, ok := d.text(n, "a whole number")
+		if !ok {
+			return
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || v < least {
+			d.errorf(d.unwrap(n), "expected a whole number of at least %d, found %s", least, quoted(s))
+			return
+		}
+		*dst(c) = v
+	}
+}
+
+func boolean(dst func(*Config) *bool) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		v := d.unwrap(n)
+		if v == nil {
+			return
+		}
+		b, ok := v.(*ast.BoolNode)
+		if !ok {
+			d.errorf(v, "expected true or false, found %s", describe(v))
+			return
+		}
+		*dst(c) = b.Value
+	}
+}
+
+func webURL(dst func(*Config) *string) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		s, ok := d.text(n, "a URL")
+		if !ok {
+			return
+		}
+		s = strings.TrimSpace(s)
+		u, err := url.Parse(s)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			d.errorf(d.unwrap(n), "expected an absolute http or https URL, found %s", quoted(s))
+			return
+		}
+		*dst(c) = s
+	}
+}
+
+func origins(dst func(*Config) *[]string) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		list, ok := d.texts(n, "origins")
+		if !ok || list == nil {
+			return
+		}
+		seq, _ := d.unwrap(n).(*ast.SequenceNode)
+		for i, s := range list {
+			u, err := url.Parse(s)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+				(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+				d.errorf(seq.Values[i], "expected an origin such as https://example.com:8443, found %s", quoted(s))
+				ok = false
+			}
+		}
+		if ok {
+			*dst(c) = list
+		}
+	}
+}
+
+func patterns(dst func(*Config) *[]string) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		list, ok := d.texts(n, "file patterns")
+		if !ok || list == nil {
+			return
+		}
+		seq, _ := d.unwrap(n).(*ast.SequenceNode)
+		for i, p := range list {
+			if err := checkPattern(p); err != nil {
+				d.errorf(seq.Values[i], "invalid pattern %s: %v", quoted(p), err)
+				ok = false
+			}
+		}
+		if ok {
+			*dst(c) = list
+		}
+	}
+}
+
+// checkPattern reports whether p is a valid file pattern.
+func checkPattern(p string) error {
+	if strings.TrimSpace(p) == "" {
+		return errors.New("empty pattern")
+	}
+	for _, seg := range strings.Split(filepath.ToSlash(p), "/") {
+		if seg == "**" {
+			continue
+		}
+		if _, err := path.Match(seg, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,152 @@
+package testfile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDefaultConfig(t *testing.T) {
+	c := DefaultConfig("/p")
+	if c.Timeouts != (Timeouts{Step: 10 * time.Second, SettleQuiet: 300 * time.Millisecond, SettleMax: 10 * time.Second, Navigation: 30 * time.Second}) {
+		t.Errorf("timeouts %+v", c.Timeouts)
+	}
+	if !reflect.DeepEqual(c.Tests, []string{"**/*.e2e.yaml"}) || c.DB != filepath.Join(".e2e", "e2e.db") || !c.Browser.Headless {
+		t.Errorf("defaults %+v", c)
+	}
+	if got := c.DBPath(); got != filepath.Join("/p", ".e2e", "e2e.db") {
+		t.Errorf("DBPath() = %s", got)
+	}
+}
+
+func TestParseConfigSample(t *testing.T) {
+	src, err := os.ReadFile("testdata/config/e2e.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ParseConfig("testdata/config/e2e.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := filepath.Abs("testdata/config")
+	want := &Config{
+		Dir:     dir,
+		File:    "testdata/config/e2e.yaml",
+		BaseURL: "http://localhost:8080",
+		Tests:   []string{"tests/**/*.e2e.yaml", "smoke/*.e2e.yaml"},
+		Model: Model{BaseURL: "http://localhost:11434/v1", Name: "qwen3:8b", APIKeyEnv: "E2E_MODEL_KEY",
+			Timeout: 90 * time.Second, Retries: 3},
+		BannedAttributes: []string{"data-reactid", "data-v-app"},
+		Timeouts:         Timeouts{Step: 15 * time.Second, SettleQuiet: 250 * time.Millisecond, SettleMax: 8 * time.Second, Navigation: 45 * time.Second},
+		AllowedOrigins:   []string{"https://accounts.example.com", "https://*.stripe.com"},
+		Browser:          Browser{Chrome: "/usr/bin/chromium", Headless: false, Viewport: Viewport{Width: 1440, Height: 900}},
+		DB:               ".e2e/project.db",
+	}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("got  %+v\nwant %+v", c, want)
+	}
+}
+
+func TestParseConfigPartial(t *testing.T) {
+	c, err := ParseConfig("e2e.yaml", []byte("timeouts: { step: 3s }\nbrowser:\n  viewport: { width: 800 }\nmodel:\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := DefaultConfig(c.Dir)
+	d.File = "e2e.yaml"
+	d.Timeouts.Step = 3 * time.Second
+	d.Browser.Viewport.Width = 800
+	if !reflect.DeepEqual(c, d) {
+		t.Errorf("got  %+v\nwant %+v", c, d)
+	}
+	if c, err := ParseConfig("e2e.yaml", []byte("# nothing yet\n")); err != nil || c.Timeouts.Step != 10*time.Second {
+		t.Errorf("comment-only config: %+v %v", c, err)
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"unknown key", "baseUrl: http://x\n", []string{`1:1: unknown key "baseUrl" in e2e.yaml; did you mean baseURL?`}},
+		{"unknown nested key", "timeouts:\n  setleMax: 3s\n", []string{`2:3: unknown key "setleMax" in timeouts; did you mean settleMax?`}},
+		{"deep key", "browser:\n  viewport: { widht: 3 }\n", []string{`2:15: unknown key "widht" in browser.viewport; did you mean width?`}},
+		{"api key", "model:\n  apiKey: sk-123\n", []string{"2:3: the API key is read from the environment only; set apiKeyEnv to the name of the variable that holds it"}},
+		{"bad url", "baseURL: localhost:3000\n", []string{`1:10: expected an absolute http or https URL, found "localhost:3000"`}},
+		{"bad duration", "timeouts: { step: 10 }\n", []string{`1:19: invalid duration "10"; give a unit, such as 10s`}},
+		{"settle order", "timeouts:\n  settleQuiet: 20s\n", []string{"2:3: timeouts.settleQuiet (20s) is longer than timeouts.settleMax (10s)"}},
+		{"bad number", "model: { retries: -1 }\nbrowser: { viewport: { width: wide } }\n", []string{
+			`1:19: expected a whole number of at least 0, found "-1"`,
+			`2:31: expected a whole number of at least 1, found "wide"`}},
+		{"bad bool", "browser: { headless: yes }\n", []string{"1:22: expected true or false, found text"}},
+		{"list expected", "bannedAttributes: data-reactid\n", []string{"1:19: expected a list of attribute names, found text"}},
+		{"bad origin", "allowedOrigins: [https://ok.example.com, https://x.com/path, ftp://y]\n", []string{
+			`1:42: expected an origin such as https://example.com:8443, found "https://x.com/path"`,
+			`1:62: expected an origin such as https://example.com:8443, found "ftp://y"`}},
+		{"bad pattern", "tests: ['tests/[a-/*.e2e.yaml']\n", []string{`1:9: invalid pattern "tests/[a-/*.e2e.yaml": syntax error in pattern`}},
+		{"top not a mapping", "- a\n", []string{"1:1: e2e.yaml takes a mapping of settings, found a list"}},
+		{"not a mapping", "model: gpt\n", []string{"1:8: model takes a mapping of settings, found text"}},
+		{"syntax", "model: {name: x\n", []string{"1:8: invalid YAML: could not find flow mapping end token '}'"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseConfig("e2e.yaml", []byte(tt.src))
+			var list List
+			if !errors.As(err, &list) {
+				t.Fatalf("got %v, want a List", err)
+			}
+			var got []string
+			for _, e := range list {
+				got = append(got, strings.TrimPrefix(e.Error(), "e2e.yaml:"))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "app", "tests", "users")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// No e2e.yaml anywhere below root: the defaults, rooted where we started.
+	c, err := LoadConfig(deep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.File != "" || c.Dir != deep {
+		t.Errorf("without a config: file %q dir %q", c.File, c.Dir)
+	}
+	write(t, filepath.Join(root, "app", ConfigFile), "baseURL: http://localhost:5173\n")
+	c, err = LoadConfig(deep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Dir != filepath.Join(root, "app") || c.File != filepath.Join(root, "app", ConfigFile) || c.BaseURL != "http://localhost:5173" {
+		t.Errorf("found %+v", c)
+	}
+	write(t, filepath.Join(root, "app", ConfigFile), "baseURL: nope\n")
+	_, err = LoadConfig(deep)
+	var list List
+	if !errors.As(err, &list) || len(list) != 1 || list[0].File != filepath.Join(root, "app", ConfigFile) {
+		t.Errorf("bad config: %v", err)
+	}
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,424 @@
+// Package testfile reads test files (*.e2e.yaml) and the project
+// configuration (e2e.yaml), and finds the test files of a project.
+//
+// A test file names the test, the page it starts on and its steps:
+//
+//	name: archive a user
+//	url: /users
+//	context: optional notes for the agent about this test
+//	steps:
+//	  - type: { into: the email field, text: "{{ env.E2E_USER }}" }
+//	  - click: the Sign in button
+//	  - expect: { visible: the Users heading }
+//
+// Each step has one kind (see [Kinds]) and optionally a timeout, and maps to
+// exactly one [step.Step]:
+//
+//	navigate: URL                          NAVIGATE
+//	click: element                         CLICK
+//	type: { into: element, text: T }       TYPE
+//	select: { from: element, option: O }   SELECT
+//	press: KEY | { key: KEY, in: element } PRESS
+//	hover | check | uncheck | scroll: element
+//	wait: 2s | { for: element }            WAIT
+//	expect: { visible: element }           EXPECT visible
+//	expect: { hidden: element }            EXPECT hidden
+//	expect: { text: { in: element, is: T } }        EXPECT text (or contains: T)
+//	expect: { value: { of: element, is: T } }       EXPECT value (or contains: T)
+//	expect: { url: U } | { url: { contains: U } }   EXPECT url; * in U matches anything
+//	expect: { title: T } | { title: { contains: T } }
+//	act: goal in plain words               ACT
+//	assert: check in plain words           ASSERT
+//	timeout: 5s                            beside any kind: the step's own timeout
+//
+// Descriptions, values and the URL may hold variables: {{ env.NAME }},
+// {{ secret.NAME }} and {{ unique "prefix" }}. They are checked when the
+// file is parsed, kept verbatim in the steps, and substituted only for
+// execution by [Resolve]. Every "{{" opens a variable, and YAML needs a
+// value that starts with "{{" to be quoted.
+//
+// Parsing collects every problem in a file, each with its line and column,
+// as a [List].
+package testfile
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+
+	"github.com/e2e-dev/e2e/session/step"
+)
+
+// Suffix ends the name of every test file.
+const Suffix = ".e2e.yaml"
+
+// Pos is a 1-based line and column (in characters) in a file.
+type Pos struct {
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// posOf returns where node n starts, or the zero Pos.
+func posOf(n ast.Node) Pos {
+	if tk := start(n); tk != nil && tk.Position != nil {
+		return Pos{Line: tk.Position.Line, Col: tk.Position.Column}
+	}
+	return Pos{}
+}
+
+// Test is a parsed test file.
+type Test struct {
+	File    string // the path the test was read from, as given
+	Name    string
+	URL     string // the start page, relative to the base URL or absolute; "" for the base URL
+	Context string // notes for the agent about this test
+	Steps   []Step
+}
+
+// Step is one step of a test file.
+type Step struct {
+	step.Step
+	Kind Kind // the key that says what the step does, such as click
+	Pos  Pos  // where that key is in the file
+}
+
+// ParseFile reads and parses the test file at path. See [Parse].
+func ParseFile(path string) (*Test, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read test: %w", err)
+	}
+	return Parse(path, src)
+}
+
+// Parse parses the test file src, named file in messages. It returns a
+// valid Test, or a [List] of every problem found: YAML syntax, unknown keys
+// (with a "did you mean"), values of the wrong shape, steps with no kind or
+// two, invalid durations, malformed variables, and a missing name or steps.
+func Parse(file string, src []byte) (*Test, error) {
+	d := newDecoder(file, src)
+	t := &Test{File: file}
+	body := d.document(src, "a test file")
+	if body != nil {
+		d.test(body, t)
+	} else if len(d.errs) == 0 {
+		d.errorAt(nil, 1, "empty test file; it needs a name and steps")
+	}
+	if len(d.errs) > 0 {
+		return nil, d.sorted()
+	}
+	return t, nil
+}
+
+// test fills t from the top of a test file.
+func (d *decoder) test(n ast.Node, t *Test) {
+	entries, guessed, ok := d.mapping(n, "a test file", testKeys)
+	if !ok {
+		return
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		seen[e.key] = true
+		switch e.key {
+		case "name":
+			if s, ok := d.text(e.value, "the test's name"); ok {
+				if strings.TrimSpace(s) == "" {
+					d.errorf(e.keyN, "empty name; give the test a name")
+				}
+				t.Name = s
+			}
+		case "url":
+			if s, ok := d.text(e.value, "the URL the test starts at"); ok {
+				d.checkVars(e.value, s)
+				t.URL = strings.TrimSpace(s)
+			}
+		case "context":
+			if s, ok := d.text(e.value, "notes for the agent"); ok {
+				t.Context = s
+			}
+		case "steps":
+			t.Steps = d.steps(e.keyN, e.value)
+		}
+	}
+	for _, k := range []string{"name", "steps"} {
+		if !seen[k] && !slices.Contains(guessed, k) {
+			d.errorf(n, "missing %s; a test file needs a name and steps", k)
+		}
+	}
+}
+
+// steps reads the list of steps under key.
+func (d *decoder) steps(keyN, n ast.Node) []Step {
+	v := d.unwrap(n)
+	if v == nil {
+		return nil
+	}
+	if _, null := v.(*ast.NullNode); null {
+		d.errorf(keyN, "no steps; add at least one, such as - click: the Sign in button")
+		return nil
+	}
+	seq, ok := v.(*ast.SequenceNode)
+	if !ok {
+		d.errorf(v, "expected a list of steps, found %s", describe(v))
+		return nil
+	}
+	if len(seq.Values) == 0 {
+		d.errorf(v, "no steps; add at least one, such as - click: the Sign in button")
+		return nil
+	}
+	out := make([]Step, 0, len(seq.Values))
+	for i, item := range seq.Values {
+		var dash ast.Node = item
+		if len(seq.Entries) == len(seq.Values) {
+			dash = seq.Entries[i]
+		}
+		if s, ok := d.step(dash, item); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stepKeys are the keys a step may have: its kind and a timeout.
+func stepKeys() []string {
+	return append(kindNames(kinds), timeoutKey)
+}
+
+// step reads one step. dash locates the entry when the step is empty.
+func (d *decoder) step(dash, n ast.Node) (Step, bool) {
+	v := d.unwrap(n)
+	if v == nil {
+		return Step{}, false
+	}
+	if _, null := v.(*ast.NullNode); null {
+		d.errorAt(start(dash), 1, "empty step; write one such as - click: the Sign in button")
+		return Step{}, false
+	}
+	if s, ok := scalar(v); ok {
+		msg := "expected a step such as click: the Sign in button, found text"
+		if word, rest, _ := strings.Cut(strings.TrimSpace(s), " "); kinds[Kind(word)].typ != "" {
+			msg = fmt.Sprintf("a step is a mapping; write %s: %s", word, rest)
+		}
+		d.errorf(v, "%s", msg)
+		return Step{}, false
+	}
+	before := len(d.errs)
+	entries, _, ok := d.mapping(v, "a step", stepKeys())
+	if !ok {
+		return Step{}, false
+	}
+	var kindE, timeoutE *entry
+	for i := range entries {
+		e := &entries[i]
+		switch {
+		case e.key == timeoutKey:
+			timeoutE = e
+		case kindE != nil:
+			d.errorf(e.keyN, "a step does one thing, but this one has both %s and %s; split it into two steps", kindE.key, e.key)
+		default:
+			kindE = e
+		}
+	}
+	if kindE == nil {
+		if len(d.errs) == before {
+			d.errorf(v, "a step needs one of %s", strings.Join(kindNames(kinds), ", "))
+		}
+		return Step{}, false
+	}
+	k := Kind(kindE.key)
+	spec := kinds[k]
+	s := Step{Kind: k, Pos: posOf(kindE.keyN)}
+	s.Type = spec.typ
+	good := d.fill(&s.Step, string(k), spec, kindE.keyN, kindE.value)
+	if timeoutE != nil {
+		dur, ok := d.duration(timeoutE.value)
+		switch {
+		case !ok:
+			good = false
+		case s.Type == step.Wait && s.Timeout != 0:
+			d.errorf(timeoutE.keyN, "a wait for a fixed time takes no timeout")
+			good = false
+		default:
+			s.Timeout = dur
+		}
+	}
+	if !good || len(d.errs) > before {
+		return Step{}, false
+	}
+	if err := s.Validate(); err != nil {
+		d.errorf(kindE.keyN, "%s", err)
+		return Step{}, false
+	}
+	return s, true
+}
+
+// fill sets the fields of s from the value of a step of kind spec, whose
+// key is keyN and which is named what in messages. It reports whether the
+// value had the right shape.
+func (d *decoder) fill(s *step.Step, what string, spec kindSpec, keyN, n ast.Node) bool {
+	v := d.unwrap(n)
+	if v == nil {
+		return false
+	}
+	if spec.sub != nil {
+		return d.fillSub(s, what, spec, keyN, v)
+	}
+	switch v.(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		if spec.keys == nil {
+			d.errorf(v, "expected %s, found a mapping; for example %s", need(spec, spec.scalar), spec.example)
+			return false
+		}
+		return d.fillKeys(s, what, spec, keyN, v)
+	case *ast.SequenceNode:
+		d.errorf(v, "expected %s, found a list; for example %s", need(spec, spec.scalar), spec.example)
+		return false
+	}
+	text, ok := scalar(v)
+	if !ok {
+		d.errorf(v, "expected %s, found %s; for example %s", need(spec, spec.scalar), describe(v), spec.example)
+		return false
+	}
+	if spec.scalar == 0 {
+		d.errorf(v, "%s takes a mapping; for example %s", what, spec.example)
+		return false
+	}
+	if strings.TrimSpace(text) == "" {
+		d.errorf(keyN, "%s needs %s; for example %s", what, need(spec, spec.scalar), spec.example)
+		return false
+	}
+	return d.set(s, spec.scalar, text, v)
+}
+
+// fillSub reads the value of an expect step: a mapping with one kind of check.
+func (d *decoder) fillSub(s *step.Step, what string, spec kindSpec, keyN, v ast.Node) bool {
+	names := kindNames(spec.sub)
+	if _, null := v.(*ast.NullNode); null {
+		d.errorf(keyN, "%s needs one of %s; for example %s", what, strings.Join(names, ", "), spec.example)
+		return false
+	}
+	if _, ok := scalar(v); ok {
+		d.errorf(v, "%s takes a mapping with one of %s; for example %s", what, strings.Join(names, ", "), spec.example)
+		return false
+	}
+	before := len(d.errs)
+	entries, _, ok := d.mapping(v, what, names)
+	if !ok {
+		return false
+	}
+	if len(entries) == 0 {
+		if len(d.errs) == before {
+			d.errorf(v, "%s needs one of %s", what, strings.Join(names, ", "))
+		}
+		return false
+	}
+	for _, e := range entries[1:] {
+		d.errorf(e.keyN, "%s checks one thing, but this one has both %s and %s; split it into two steps", what, entries[0].key, e.key)
+	}
+	e := entries[0]
+	sub := spec.sub[Kind(e.key)]
+	s.Expect = sub.expect
+	return d.fill(s, what+" "+e.key, sub, e.keyN, e.value) && len(entries) == 1
+}
+
+// fillKeys reads the mapping form of a kind.
+func (d *decoder) fillKeys(s *step.Step, what string, spec kindSpec, keyN, v ast.Node) bool {
+	before := len(d.errs)
+	entries, guessed, ok := d.mapping(v, what, keyNames(spec.keys))
+	if !ok {
+		return false
+	}
+	given := map[string]entry{}
+	for _, e := range entries {
+		given[e.key] = e
+	}
+	good := len(d.errs) == before
+	var chosen []string
+	for _, k := range spec.keys {
+		e, ok := given[k.name]
+		if !ok {
+			if k.required && !slices.Contains(guessed, k.name) {
+				d.errorf(v, "%s needs %s (%s)", what, k.name, need(spec, k.to))
+				good = false
+			}
+			continue
+		}
+		if slices.Contains(spec.oneOf, k.name) {
+			chosen = append(chosen, k.name)
+			if len(chosen) > 1 {
+				d.errorf(e.keyN, "give %s or %s, not both", chosen[0], k.name)
+				good = false
+				continue
+			}
+		}
+		text, ok := d.text(e.value, need(spec, k.to))
+		if !ok {
+			good = false
+			continue
+		}
+		if strings.TrimSpace(text) == "" {
+			if k.required || k.to != toDescription {
+				d.errorf(e.keyN, "%s needs %s (%s)", what, k.name, need(spec, k.to))
+				good = false
+			}
+			continue
+		}
+		good = d.set(s, k.to, text, d.unwrap(e.value)) && good
+	}
+	if len(spec.oneOf) > 0 && len(chosen) == 0 && !slices.ContainsFunc(spec.oneOf, func(k string) bool { return slices.Contains(guessed, k) }) {
+		d.errorf(v, "%s needs %s (%s)", what, strings.Join(spec.oneOf, " or "), need(spec, toValue))
+		good = false
+	}
+	return good
+}
+
+// set stores text, read from node n, in the field of s that to names,
+// checking its variables or its duration.
+func (d *decoder) set(s *step.Step, to target, text string, n ast.Node) bool {
+	switch to {
+	case toDuration:
+		dur, ok := d.duration(n)
+		s.Timeout = dur
+		return ok
+	case toDescription:
+		s.Description = text
+	case toValue:
+		s.Value = text
+	case toContains:
+		s.Value, s.Match = text, step.MatchContains
+	}
+	return d.checkVars(n, text)
+}
+
+// checkVars records a problem for each malformed variable in text, read
+// from node n, and reports whether there was none.
+func (d *decoder) checkVars(n ast.Node, text string) bool {
+	if _, err := ParseVars(text); err != nil {
+		ve, ok := err.(*VarError)
+		if !ok {
+			d.errorf(n, "%s", err)
+			return false
+		}
+		d.errorOffset(n, ve.Offset, ve.Width, ve.Msg)
+		return false
+	}
+	return true
+}
+
+// need says what a field of a kind holds, for messages.
+func need(spec kindSpec, to target) string {
+	f := spec.fields()
+	switch to {
+	case toDescription:
+		return f.DescriptionDoc
+	case toValue, toContains:
+		return f.ValueDoc
+	case toDuration:
+		return "the time to wait, such as 2s"
+	}
+	return "a value"
+}
