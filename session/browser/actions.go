@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-rod/rod/lib/input"
-	)
+)
 
 // DefaultActionTimeout is how long an action waits for its target to become
 // actionable when the caller's context allows longer.
@@ -46,6 +46,10 @@ type actionable struct {
 			Role string `json:"role"`
 			Name string `json:"name"`
 		} `json:"in"`
+		Modal *struct {
+			Role string `json:"role"`
+			Name string `json:"name"`
+		} `json:"modal"`
 	} `json:"coveredBy"`
 }
 
@@ -90,6 +94,9 @@ func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opt
 			}
 		} else {
 			e.CoveredBy = c.Tag
+			if c.Modal != nil {
+				e.CoveredBy += fmt.Sprintf(" (the backdrop of %s %q)", c.Modal.Role, c.Modal.Name)
+			}
 		}
 	}
 	return nil, e

@@ -228,7 +228,7 @@ func TestActionsKeysScrollSelectCheckFramesShadow(t *testing.T) {
 	if !strings.Contains(textOf(t, p), "Clicked: Far away") {
 		t.Fatal("click far down the page not seen")
 	}
-	must(t, p.Click(ctx, ref(t, p, "button", "Late action"), ActOptions{})) // waits until enabled
+	must(t, p.Click(ctx, ref(t, p, "button", "Late action"), ActOptions{}))   // waits until enabled
 	must(t, p.Click(ctx, ref(t, p, "button", "Moving action"), ActOptions{})) // waits until still
 
 	open(t, p, fixtureURL(t)+"/a11y")

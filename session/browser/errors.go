@@ -25,14 +25,15 @@ type NavigationError struct {
 
 func (e *NavigationError) Error() string {
 	human := map[string]string{
-		"net::ERR_CONNECTION_REFUSED":  "connection refused",
-		"net::ERR_NAME_NOT_RESOLVED":   "host name not resolved",
+		"net::ERR_CONNECTION_REFUSED":   "connection refused",
+		"net::ERR_NAME_NOT_RESOLVED":    "host name not resolved",
 		"net::ERR_CONNECTION_TIMED_OUT": "connection timed out",
-		"net::ERR_ADDRESS_UNREACHABLE": "address unreachable",
-		"net::ERR_EMPTY_RESPONSE":      "the server closed the connection without answering",
-		"net::ERR_CONNECTION_RESET":    "connection reset",
-		"net::ERR_INVALID_URL":         "invalid URL",
-		"net::ERR_ABORTED":             "navigation aborted",
+		"net::ERR_ADDRESS_UNREACHABLE":  "address unreachable",
+		"net::ERR_EMPTY_RESPONSE":       "the server closed the connection without answering",
+		"net::ERR_CONNECTION_RESET":     "connection reset",
+		"net::ERR_INVALID_URL":          "invalid URL",
+		"net::ERR_ABORTED":              "navigation aborted",
+		"net::ERR_UNSAFE_PORT":          "the browser refuses this port",
 	}[e.Reason]
 	if human == "" {
 		return fmt.Sprintf("navigate to %s: %s", e.URL, e.Reason)

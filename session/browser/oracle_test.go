@@ -77,8 +77,8 @@ var oracleExceptions = map[string]string{
 
 // roleAliases maps Chrome's role names to ours where they differ only in spelling.
 var roleAliases = map[string]string{
-	"image":       "img",
-	"Iframe":      "iframe",
+	"image":          "img",
+	"Iframe":         "iframe",
 	"MenuListOption": "option",
 }
 

@@ -616,7 +616,17 @@ if (!window.__e2e) window.__e2e = (() => {
     let s = el.localName;
     if (el.id) s += '#' + el.id;
     else if (el.classList && el.classList.length) s += '.' + Array.from(el.classList).slice(0, 2).join('.');
-    return { role: '', name: '', tag: s };
+    const out = { role: '', name: '', tag: s };
+    // A role-less layer on top is most often a modal's backdrop: name the modal.
+    const doc = el.ownerDocument;
+    for (const m of doc.querySelectorAll('[aria-modal="true"], dialog[open]')) {
+      if (m.checkVisibility && m.checkVisibility()) {
+        const r = roleOf(m) || 'dialog';
+        out.modal = { role: r, name: accName(m, r) };
+        break;
+      }
+    }
+    return out;
   }
 
   // ---- actionability --------------------------------------------------------
