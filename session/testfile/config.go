@@ -152,7 +152,7 @@ func ParseConfig(file string, src []byte) (*Config, error) {
 	c := DefaultConfig(dir)
 	c.File = file
 	d := &configDecoder{decoder: newDecoder(file, src), keys: map[string]ast.Node{}}
-	if body := d.document(src, "e2e.yaml"); body != nil {
+	if body := d.document("e2e.yaml"); body != nil {
 		d.fields(body, "", "e2e.yaml", configFields, c)
 	}
 	if c.Timeouts.SettleQuiet > c.Timeouts.SettleMax {

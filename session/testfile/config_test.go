@@ -150,3 +150,30 @@ func write(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// FuzzParseConfig checks that ParseConfig never panics and that every
+// problem it reports has a position inside the file.
+func FuzzParseConfig(f *testing.F) {
+	src, err := os.ReadFile("testdata/config/e2e.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(src)
+	f.Add([]byte("timeouts: { settleQuiet: 20s }\nmodel: { apiKey: x }\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		_, err := ParseConfig("e2e.yaml", src)
+		if err == nil {
+			return
+		}
+		var list List
+		if !errors.As(err, &list) || len(list) == 0 {
+			t.Fatalf("error %T %v, want a non-empty List", err, err)
+		}
+		lines := strings.Count(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(src)), "\n") + 1
+		for _, e := range list {
+			if e.Line < 1 || e.Line > lines || e.Col < 1 || e.Width < 1 || e.Msg == "" {
+				t.Fatalf("bad position or message: %+v in\n%s", e, src)
+			}
+		}
+	})
+}

@@ -20,19 +20,24 @@ import (
 // with its position, instead of stopping at the first.
 type decoder struct {
 	file  string
-	lines []string
+	src   []byte   // the source with "\n" line breaks
+	lines []string // the lines of src
 	errs  List
 }
 
+// newDecoder returns a decoder for src, named file in messages. YAML line
+// breaks ("\r\n", "\r" and "\n") all become "\n", as YAML reads them, so
+// that the parser's line numbers and the decoder's lines agree.
 func newDecoder(file string, src []byte) *decoder {
-	return &decoder{file: file, lines: strings.Split(string(src), "\n")}
+	norm := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(src))
+	return &decoder{file: file, src: []byte(norm), lines: strings.Split(norm, "\n")}
 }
 
-// document parses src and returns the body of its single document, or nil
-// when there is none or the YAML is malformed, in which case the problem
-// has been recorded. what names the file's purpose, for messages.
-func (d *decoder) document(src []byte, what string) ast.Node {
-	f, err := parser.ParseBytes(src, 0, parser.AllowDuplicateMapKey())
+// document parses the source and returns the body of its single document,
+// or nil when there is none or the YAML is malformed, in which case the
+// problem has been recorded. what names the file's purpose, for messages.
+func (d *decoder) document(what string) ast.Node {
+	f, err := parser.ParseBytes(d.src, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		d.syntaxError(err)
 		return nil
@@ -83,7 +88,7 @@ func (d *decoder) line(n int) string {
 	if n < 1 || n > len(d.lines) {
 		return ""
 	}
-	return strings.TrimSuffix(d.lines[n-1], "\r")
+	return d.lines[n-1]
 }
 
 // errorAt records msg at tk, underlining width characters.

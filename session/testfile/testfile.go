@@ -102,7 +102,7 @@ func ParseFile(path string) (*Test, error) {
 func Parse(file string, src []byte) (*Test, error) {
 	d := newDecoder(file, src)
 	t := &Test{File: file}
-	body := d.document(src, "a test file")
+	body := d.document("a test file")
 	if body != nil {
 		d.test(body, t)
 	} else if len(d.errs) == 0 {

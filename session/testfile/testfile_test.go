@@ -218,6 +218,8 @@ func TestParseErrors(t *testing.T) {
 		{"yaml syntax", "name: t\nsteps:\n  - click: [a\n", []string{"3:12: invalid YAML: sequence end token ']' not found"}},
 		{"two documents", "name: t\nsteps:\n  - click: x\n---\nname: u\n", []string{"4:1: a test file holds one YAML document; remove the second one"}},
 		{"alias", "name: &n t\nsteps:\n  - click: *n\n", []string{"3:12: YAML aliases are not supported; write the value out"}},
+		{"crlf line breaks", "name: t\r\nsteps:\r\n  - clik: x\r\n", []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
+		{"cr line breaks", "name: t\rsteps:\r  - click: x\r  - wait: 1\r", []string{`4:11: invalid duration "1"; give a unit, such as 1s`}},
 		{"many problems", "nam: t\nsteps:\n  - clik: x\n  - type: { into: a }\n  - wait: 3\n", []string{
 			`1:1: unknown key "nam" in a test file; did you mean name?`,
 			`3:5: unknown key "clik" in a step; did you mean click?`,
@@ -307,7 +309,7 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error %T %v, want a non-empty List", err, err)
 			}
-			lines := strings.Count(string(src), "\n") + 1
+			lines := strings.Count(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(src)), "\n") + 1
 			for _, e := range list {
 				if e.Line < 1 || e.Line > lines || e.Col < 1 || e.Width < 1 || e.Msg == "" {
 					t.Fatalf("bad position or message: %+v in\n%s", e, src)
