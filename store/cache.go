@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/e2e-dev/e2e/session"
+)
+
+const (
+	cacheGetSQL = `
+SELECT project, test, description, selectors, node, intent, created_at, used_at, hits
+FROM element_cache WHERE key = ?`
+	cacheTouchSQL = `UPDATE element_cache SET used_at = ?, hits = hits + 1 WHERE key = ?`
+)
+
+// Cache returns the element cache entry for key, or nil and no error when
+// there is none. Errors come from the query or from decoding a stored JSON
+// column.
+func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEntry, error) {
+	var (
+		e                       = session.CacheEntry{Key: key}
+		selectors, node, intent []byte
+		created, used           string
+	)
+	err := db.cacheGet.QueryRowContext(ctx, string(key)).
+		Scan(&e.Project, &e.Test, &e.Description, &selectors, &node, &intent, &created, &used, &e.Hits)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read cache %s: %w", key, err)
+	}
+	if err := json.Unmarshal(selectors, &e.Selectors); err != nil {
+		return nil, fmt.Errorf("read cache %s: selectors: %w", key, err)
+	}
+	if err := json.Unmarshal(node, &e.Node); err != nil {
+		return nil, fmt.Errorf("read cache %s: node: %w", key, err)
+	}
+	if err := json.Unmarshal(intent, &e.Intent); err != nil {
+		return nil, fmt.Errorf("read cache %s: intent: %w", key, err)
+	}
+	if e.CreatedAt, err = parseTime(created); err != nil {
+		return nil, fmt.Errorf("read cache %s: %w", key, err)
+	}
+	if e.UsedAt, err = parseTime(used); err != nil {
+		return nil, fmt.Errorf("read cache %s: %w", key, err)
+	}
+	return &e, nil
+}
+
+// PutCache inserts e, or replaces every column of the entry with the same
+// key: the row becomes exactly e. A zero e.CreatedAt becomes the clock's now
+// and a zero e.UsedAt becomes e.CreatedAt; both are written back to e. It
+// returns an error for an empty key.
+func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
+	if e == nil {
+		return errors.New("put cache: nil entry")
+	}
+	if e.Key == "" {
+		return errors.New("put cache: empty key")
+	}
+	selectors, err := json.Marshal(e.Selectors)
+	if err != nil {
+		return fmt.Errorf("put cache %s: selectors: %w", e.Key, err)
+	}
+	node, err := json.Marshal(e.Node)
+	if err != nil {
+		return fmt.Errorf("put cache %s: node: %w", e.Key, err)
+	}
+	intent, err := json.Marshal(e.Intent)
+	if err != nil {
+		return fmt.Errorf("put cache %s: intent: %w", e.Key, err)
+	}
+	created := e.CreatedAt
+	if created.IsZero() {
+		created = db.now()
+	}
+	used := e.UsedAt
+	if used.IsZero() {
+		used = created
+	}
+	_, err = db.write.ExecContext(ctx, `
+INSERT INTO element_cache (key, project, test, description, selectors, node, intent, created_at, used_at, hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (key) DO UPDATE SET
+    project = excluded.project, test = excluded.test, description = excluded.description,
+    selectors = excluded.selectors, node = excluded.node, intent = excluded.intent,
+    created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
+		string(e.Key), e.Project, e.Test, e.Description, string(selectors), string(node), string(intent),
+		formatTime(created), formatTime(used), e.Hits)
+	if err != nil {
+		return fmt.Errorf("put cache %s: %w", e.Key, err)
+	}
+	e.CreatedAt, e.UsedAt = created, used
+	return nil
+}
+
+// TouchCache records a cache hit on key with one statement: used_at becomes
+// the clock's now and hits grows by one. It returns an error wrapping
+// ErrNotFound when there is no entry for key.
+func (db *DB) TouchCache(ctx context.Context, key session.CacheKey) error {
+	res, err := db.cacheTouch.ExecContext(ctx, formatTime(db.now()), string(key))
+	if err != nil {
+		return fmt.Errorf("touch cache %s: %w", key, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("touch cache %s: %w", key, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("touch cache %s: %w", key, ErrNotFound)
+	}
+	return nil
+}

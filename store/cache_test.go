@@ -1,0 +1,153 @@
+package store
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+)
+
+func sampleEntry(key string) *session.CacheEntry {
+	return &session.CacheEntry{
+		Key:         session.CacheKey(key),
+		Project:     "shop",
+		Test:        "login",
+		Description: `the menu button in the "Alice" row`,
+		Selectors: []session.Selector{
+			{Kind: "testid", Value: `[data-testid="row-menu"]`},
+			{Kind: "aria", Value: `button[aria-label="Menu"]`},
+			{Kind: "structural", Value: `main > table > tbody > tr:nth-child(1) > td:nth-child(3) > button`},
+		},
+		Node: session.NodeSnapshot{
+			Tag: "button", Role: "button", Name: "Menu", Text: "⋯ Menu",
+			Attrs: map[string]string{"aria-label": "Menu", "data-testid": "row-menu"},
+			Box:   [4]float64{412.5, 96, 32, 24.25},
+			Color: "rgb(37, 99, 235)",
+		},
+		Intent: session.Intent{
+			Attributes: map[string]string{"role": "button", "color": "blue"},
+			Related: []session.Relation{
+				{Relation: "in", Role: "row", Name: "Alice"},
+				{Relation: "nth", Name: "1"},
+			},
+		},
+		CreatedAt: time.Date(2025, 5, 6, 7, 8, 9, 10, time.UTC),
+		UsedAt:    time.Date(2025, 5, 7, 7, 8, 9, 10, time.UTC),
+		Hits:      3,
+	}
+}
+
+func TestCacheRoundTrip(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	for _, e := range []*session.CacheEntry{
+		sampleEntry("db9a01"),
+		{Key: "minimal", CreatedAt: time.Unix(1, 0).UTC(), UsedAt: time.Unix(2, 0).UTC()}, // nil slices and maps stay nil
+		{Key: "empty", Selectors: []session.Selector{}, Node: session.NodeSnapshot{Attrs: map[string]string{}},
+			Intent:    session.Intent{Attributes: map[string]string{}, Related: []session.Relation{}},
+			CreatedAt: time.Unix(1, 0).UTC(), UsedAt: time.Unix(2, 0).UTC()},
+	} {
+		if err := db.PutCache(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.Cache(ctx, e.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := *e
+		if e.Key == "empty" { // omitempty fields come back nil
+			want.Node.Attrs, want.Intent.Attributes, want.Intent.Related = nil, nil, nil
+		}
+		if !reflect.DeepEqual(got, &want) {
+			t.Errorf("Cache(%s):\n got %+v\nwant %+v", e.Key, got, &want)
+		}
+	}
+}
+
+func TestCacheAbsent(t *testing.T) {
+	db := openTest(t)
+	e, err := db.Cache(context.Background(), "nope")
+	if e != nil || err != nil {
+		t.Errorf("Cache(absent) = %v, %v; want nil, nil", e, err)
+	}
+}
+
+func TestPutCacheReplaces(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	first := sampleEntry("k")
+	if err := db.PutCache(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	second := sampleEntry("k")
+	second.Description = "the Sign in button"
+	second.Selectors = second.Selectors[:1]
+	second.Node.Color = ""
+	second.Intent = session.Intent{}
+	second.CreatedAt = first.CreatedAt.Add(time.Hour)
+	second.UsedAt = second.CreatedAt
+	second.Hits = 0
+	if err := db.PutCache(ctx, second); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Cache(ctx, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, second) {
+		t.Errorf("after replace:\n got %+v\nwant %+v", got, second)
+	}
+	var n int
+	if err := db.read.QueryRow(`SELECT count(*) FROM element_cache`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Errorf("%d rows, want 1", n)
+	}
+}
+
+func TestPutCacheDefaultsTimes(t *testing.T) {
+	c := newClock()
+	db := openTest(t, WithClock(c.Now))
+	e := &session.CacheEntry{Key: "k"}
+	if err := db.PutCache(context.Background(), e); err != nil {
+		t.Fatal(err)
+	}
+	if !e.CreatedAt.Equal(c.Now()) || !e.UsedAt.Equal(c.Now()) {
+		t.Errorf("CreatedAt %v UsedAt %v, want both %v", e.CreatedAt, e.UsedAt, c.Now())
+	}
+}
+
+func TestPutCacheEmptyKey(t *testing.T) {
+	db := openTest(t)
+	if err := db.PutCache(context.Background(), &session.CacheEntry{}); err == nil {
+		t.Error("PutCache with an empty key succeeded")
+	}
+}
+
+func TestTouchCache(t *testing.T) {
+	c := newClock()
+	db := openTest(t, WithClock(c.Now))
+	ctx := context.Background()
+	e := sampleEntry("k")
+	if err := db.PutCache(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(time.Hour)
+	for range 2 {
+		if err := db.TouchCache(ctx, "k"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := db.Cache(ctx, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Hits != e.Hits+2 || !got.UsedAt.Equal(c.Now()) || !got.CreatedAt.Equal(e.CreatedAt) {
+		t.Errorf("after two touches: hits %d used %v created %v; want %d %v %v",
+			got.Hits, got.UsedAt, got.CreatedAt, e.Hits+2, c.Now(), e.CreatedAt)
+	}
+	errorIs(t, db.TouchCache(ctx, "absent"), ErrNotFound)
+}

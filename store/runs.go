@@ -1,0 +1,263 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// StartRun inserts r and sets r.ID. A zero r.StartedAt becomes the clock's
+// now and an empty r.Status becomes "running"; both are written back to r.
+func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
+	if r == nil {
+		return errors.New("start run: nil run")
+	}
+	started := r.StartedAt
+	if started.IsZero() {
+		started = db.now()
+	}
+	status := r.Status
+	if status == "" {
+		status = "running"
+	}
+	res, err := db.write.ExecContext(ctx, `
+INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version)
+VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version)
+	if err != nil {
+		return fmt.Errorf("start run: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return fmt.Errorf("start run: %w", err)
+	}
+	r.ID, r.StartedAt, r.Status = id, started, status
+	return nil
+}
+
+// FinishRun records r.Status and r.FinishedAt for the run r.ID; a zero
+// r.FinishedAt becomes the clock's now and is written back to r. It returns
+// an error wrapping ErrNotFound when no run has that ID.
+func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
+	if r == nil {
+		return errors.New("finish run: nil run")
+	}
+	finished := r.FinishedAt
+	if finished.IsZero() {
+		finished = db.now()
+	}
+	res, err := db.write.ExecContext(ctx,
+		`UPDATE runs SET status = ?, finished_at = ? WHERE id = ?`,
+		r.Status, formatTime(finished), r.ID)
+	if err != nil {
+		return fmt.Errorf("finish run %d: %w", r.ID, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("finish run %d: %w", r.ID, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("finish run %d: %w", r.ID, ErrNotFound)
+	}
+	r.FinishedAt = finished
+	return nil
+}
+
+// SaveTest writes t and all of t.Steps in one transaction and sets t.ID:
+// either everything is stored or nothing is, and t.ID is left alone on
+// error. The run t.RunID must exist (else the error wraps ErrNotFound),
+// step indexes must be unique within the test, and each step's Status must
+// be one of the session.Status… values; an empty Cache is stored as "none".
+func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
+	if t == nil {
+		return errors.New("save test: nil test")
+	}
+	var id int64
+	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `
+INSERT INTO test_results (run_id, name, file, status, error, duration_ms)
+VALUES (?, ?, ?, ?, ?, ?)`,
+			t.RunID, t.Name, t.File, t.Status, t.Error, t.DurationMS)
+		if err != nil {
+			if hasCode(err, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY) {
+				return fmt.Errorf("run %d: %w", t.RunID, ErrNotFound)
+			}
+			return fmt.Errorf("insert test: %w", err)
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return fmt.Errorf("insert test: %w", err)
+		}
+		if len(t.Steps) == 0 {
+			return nil
+		}
+		stmt, err := tx.PrepareContext(ctx, `
+INSERT INTO step_results (test_id, idx, line, command, kind, status, cache, miss_reason,
+                          error, screenshot, duration_ms, llm_calls)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return fmt.Errorf("prepare step insert: %w", err)
+		}
+		defer stmt.Close()
+		for _, s := range t.Steps {
+			cache := s.Cache
+			if cache == "" {
+				cache = "none"
+			}
+			if _, err := stmt.ExecContext(ctx, id, s.Index, s.Line, s.Command, s.Kind, string(s.Status),
+				cache, s.MissReason, s.Error, s.Screenshot, s.DurationMS, s.LLMCalls); err != nil {
+				return fmt.Errorf("insert step %d: %w", s.Index, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("save test %q: %w", t.Name, err)
+	}
+	t.ID = id
+	return nil
+}
+
+// Runs returns the newest limit runs, newest first; limit <= 0 returns all
+// of them. A run still in progress has a zero FinishedAt.
+func (db *DB) Runs(ctx context.Context, limit int) ([]session.Run, error) {
+	if limit <= 0 {
+		limit = -1 // no limit in SQLite
+	}
+	rows, err := db.read.QueryContext(ctx, `
+SELECT id, project, started_at, finished_at, status, branch, git_commit, version
+FROM runs ORDER BY id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	defer rows.Close()
+	var runs []session.Run
+	for rows.Next() {
+		var (
+			r        session.Run
+			started  string
+			finished sql.NullString
+		)
+		if err := rows.Scan(&r.ID, &r.Project, &started, &finished, &r.Status, &r.Branch, &r.Commit, &r.Version); err != nil {
+			return nil, fmt.Errorf("list runs: %w", err)
+		}
+		if r.StartedAt, err = parseTime(started); err != nil {
+			return nil, fmt.Errorf("list runs: run %d: %w", r.ID, err)
+		}
+		if finished.Valid {
+			if r.FinishedAt, err = parseTime(finished.String); err != nil {
+				return nil, fmt.Errorf("list runs: run %d: %w", r.ID, err)
+			}
+		}
+		runs = append(runs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	return runs, nil
+}
+
+// Tests returns the tests of run runID in the order they were saved, each
+// with its steps in index order, read from one snapshot. An unknown run
+// has no tests: the result is empty and the error nil.
+func (db *DB) Tests(ctx context.Context, runID int64) ([]session.TestResult, error) {
+	tx, err := db.read.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("list tests: begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // read-only; nothing to undo
+	tests, err := queryTests(ctx, tx, runID)
+	if err != nil {
+		return nil, fmt.Errorf("list tests of run %d: %w", runID, err)
+	}
+	if err := queryRunSteps(ctx, tx, runID, tests); err != nil {
+		return nil, fmt.Errorf("list steps of run %d: %w", runID, err)
+	}
+	return tests, nil
+}
+
+func queryTests(ctx context.Context, tx *sql.Tx, runID int64) ([]session.TestResult, error) {
+	rows, err := tx.QueryContext(ctx, `
+SELECT id, run_id, name, file, status, error, duration_ms
+FROM test_results WHERE run_id = ? ORDER BY id`, runID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var tests []session.TestResult
+	for rows.Next() {
+		var t session.TestResult
+		if err := rows.Scan(&t.ID, &t.RunID, &t.Name, &t.File, &t.Status, &t.Error, &t.DurationMS); err != nil {
+			return nil, err
+		}
+		tests = append(tests, t)
+	}
+	return tests, rows.Err()
+}
+
+// queryRunSteps attaches the steps of run runID to tests.
+func queryRunSteps(ctx context.Context, tx *sql.Tx, runID int64, tests []session.TestResult) error {
+	if len(tests) == 0 {
+		return nil
+	}
+	byID := make(map[int64]int, len(tests))
+	for i, t := range tests {
+		byID[t.ID] = i
+	}
+	rows, err := tx.QueryContext(ctx, `
+SELECT s.test_id, s.idx, s.line, s.command, s.kind, s.status, s.cache, s.miss_reason,
+       s.error, s.screenshot, s.duration_ms, s.llm_calls
+FROM step_results s JOIN test_results t ON t.id = s.test_id
+WHERE t.run_id = ? ORDER BY s.test_id, s.idx`, runID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			testID int64
+			s      session.StepResult
+			status string
+		)
+		if err := rows.Scan(&testID, &s.Index, &s.Line, &s.Command, &s.Kind, &status, &s.Cache, &s.MissReason,
+			&s.Error, &s.Screenshot, &s.DurationMS, &s.LLMCalls); err != nil {
+			return err
+		}
+		s.Status = session.StepStatus(status)
+		if i, ok := byID[testID]; ok {
+			tests[i].Steps = append(tests[i].Steps, s)
+		}
+	}
+	return rows.Err()
+}
+
+// LatestTestDurations maps each test name to the duration of its most
+// recently saved result, whatever that result's status, across all runs.
+func (db *DB) LatestTestDurations(ctx context.Context) (map[string]time.Duration, error) {
+	// A bare column next to max() comes from the row holding the maximum.
+	rows, err := db.read.QueryContext(ctx,
+		`SELECT name, duration_ms, max(id) FROM test_results GROUP BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("latest test durations: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]time.Duration)
+	for rows.Next() {
+		var (
+			name   string
+			ms, id int64
+		)
+		if err := rows.Scan(&name, &ms, &id); err != nil {
+			return nil, fmt.Errorf("latest test durations: %w", err)
+		}
+		out[name] = time.Duration(ms) * time.Millisecond
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("latest test durations: %w", err)
+	}
+	return out, nil
+}
