@@ -269,13 +269,11 @@ func TestActionFailureReasons(t *testing.T) {
 	ctx := ctxT(t)
 	short := ActOptions{Timeout: 400 * time.Millisecond}
 
-	// Detached: the element is removed 300 ms after load.
-	if _, err := p.Navigate(ctx, base+"/actions"); err != nil {
-		t.Fatal(err)
-	}
-	vanishing := ref(t, p, "button", "Vanishing action")
-	settle(t, p)
-	actionErr(t, p.Click(ctx, vanishing, short), ReasonDetached, "button", "Vanishing action")
+	// Detached: the element was removed after the snapshot that gave its ref.
+	open(t, p, base+"/actions")
+	far := ref(t, p, "button", "Far away")
+	must(t, p.Eval(ctx, nil, `() => document.querySelector('[data-testid=far-away]').remove()`))
+	actionErr(t, p.Click(ctx, far, short), ReasonDetached, "button", "Far away")
 
 	open(t, p, base+"/actions")
 	ae := actionErr(t, p.Click(ctx, ref(t, p, "button", "Disabled action"), short), ReasonDisabled, "button", "Disabled action")

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/launcher"
 	"github.com/go-rod/rod/lib/launcher/flags"
 	"github.com/go-rod/rod/lib/proto"
@@ -46,7 +47,14 @@ type Browser struct {
 	profile  string
 	opts     Options
 	version  string
+	ws       *cdp.WebSocket // the connection to a browser we did not launch
+	// controlURL is the DevTools websocket address.
+	controlURL string
 }
+
+// ControlURL is the browser's DevTools websocket address, for another
+// process (or --browser-url) to connect to.
+func (b *Browser) ControlURL() string { return b.controlURL }
 
 // chromeFlags are the flags every launched browser gets: no sandbox (we run
 // as root in CI), no GPU, and nothing that reaches out to the network.
@@ -116,7 +124,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		os.RemoveAll(profile)
 		return nil, fmt.Errorf("launch browser %s: %w", bin, err)
 	}
-	b := &Browser{launcher: l, profile: profile, opts: opts}
+	b := &Browser{launcher: l, profile: profile, opts: opts, controlURL: u}
 	r := rod.New().ControlURL(u).NoDefaultDevice().Context(ctx)
 	if err := r.Connect(); err != nil {
 		b.kill()
@@ -139,12 +147,19 @@ func connect(ctx context.Context, opts Options) (*Browser, error) {
 		}
 		u = resolved
 	}
-	r := rod.New().ControlURL(u).NoDefaultDevice().Context(ctx)
+	// Our own websocket, so that Close can drop the connection without
+	// closing a browser that is not ours.
+	ws := &cdp.WebSocket{}
+	if err := ws.Connect(ctx, u, nil); err != nil {
+		return nil, fmt.Errorf("connect to browser %s: %w", opts.BrowserURL, err)
+	}
+	r := rod.New().Client(cdp.New().Start(ws)).NoDefaultDevice().Context(ctx)
 	if err := r.Connect(); err != nil {
+		ws.Close()
 		return nil, fmt.Errorf("connect to browser %s: %w", opts.BrowserURL, err)
 	}
 	r = r.Context(context.Background())
-	b := &Browser{rod: r, opts: opts}
+	b := &Browser{rod: r, opts: opts, controlURL: u, ws: ws}
 	if v, err := (proto.BrowserGetVersion{}).Call(r.Context(ctx)); err == nil {
 		b.version = v.Product
 	}
@@ -172,7 +187,7 @@ func (b *Browser) Close() error {
 		return nil
 	}
 	if b.launcher == nil {
-		return b.rod.Close()
+		return b.ws.Close()
 	}
 	done := make(chan struct{})
 	go func() {

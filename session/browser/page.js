@@ -306,7 +306,9 @@ if (!window.__e2e) window.__e2e = (() => {
     return labels.map((l) => norm(textContent(l, false, visited))).filter(Boolean).join(' ');
   }
 
-  function accName(el, role) {
+  // accName computes el's accessible name. content, when not null, is the
+  // text of its subtree already gathered by the snapshot walk.
+  function accName(el, role, content) {
     if (role === null) return '';
     const lb = el.getAttribute('aria-labelledby');
     if (lb) {
@@ -356,7 +358,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (t && norm(t.textContent)) return norm(t.textContent);
     }
     if (NAME_FROM_CONTENT.has(role)) {
-      const s = norm(textContent(el, false, new Set([el])));
+      const s = norm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content);
       if (s) return s;
     }
     const title = norm(el.getAttribute('title'));
@@ -430,35 +432,40 @@ if (!window.__e2e) window.__e2e = (() => {
     return st;
   }
 
-  function colorOf(el) {
-    const cs = getComputedStyle(el);
+  function colorOf(el, cs) {
+    cs = cs || getComputedStyle(el);
     const bg = cs.backgroundColor;
     if (bg && bg !== 'transparent' && !/rgba\(\d+, \d+, \d+, 0\)/.test(bg)) return bg;
     return cs.color;
   }
 
   // ---- refs -----------------------------------------------------------------
-  const refs = { seq: 0, byEl: new WeakMap(), byRef: new Map() };
+  // Each element remembers its ref under a symbol; the ref→element map holds
+  // strong references and drops elements that left the document.
+  const REF = Symbol('e2eRef');
+  const refs = { seq: 0, byRef: new Map(), lastPrune: 0 };
+  refs.byEl = { get: (el) => el[REF], set: (el, v) => { el[REF] = v; } };
 
   function refFor(el, role, name) {
-    const rec = refs.byEl.get(el);
+    const rec = el[REF];
     if (rec && rec.role === role && rec.name === name) return rec.ref;
     const ref = 'e' + (++refs.seq);
-    refs.byEl.set(el, { ref, role, name });
-    refs.byRef.set(ref, new WeakRef(el));
+    el[REF] = { ref, role, name };
+    refs.byRef.set(ref, el);
     return ref;
   }
 
   function resolve(ref) {
-    const w = refs.byRef.get(ref);
-    const el = w && w.deref();
-    if (!el) { refs.byRef.delete(ref); return null; }
-    return el;
+    return refs.byRef.get(ref) || null;
   }
 
   function pruneRefs() {
-    if (refs.byRef.size < 20000) return;
-    for (const [k, w] of refs.byRef) if (!w.deref() || !w.deref().isConnected) refs.byRef.delete(k);
+    if (refs.byRef.size < 2 * refs.lastPrune + 1000) return;
+    for (const [k, el] of refs.byRef) {
+      const rec = el[REF];
+      if (!el.isConnected || !rec || rec.ref !== k) refs.byRef.delete(k);
+    }
+    refs.lastPrune = refs.byRef.size;
   }
 
   // frameOffset is the position of el's frame viewport in the top viewport.
@@ -475,10 +482,14 @@ if (!window.__e2e) window.__e2e = (() => {
 
   function boxOf(el, off) {
     const r = el.getBoundingClientRect();
-    return { x: r.left + off.x, y: r.top + off.y, w: r.width, h: r.height };
+    const q = (v) => Math.round(v * 10) / 10;
+    return { x: q(r.left + off.x), y: q(r.top + off.y), w: q(r.width), h: q(r.height) };
   }
 
   // ---- snapshot -------------------------------------------------------------
+  // One pass over the DOM, children before their parent's name: a node's
+  // name from content is the text its visible subtree contributed on the
+  // way up, so no subtree is walked twice (a 2,000-row table stays fast).
   function snapshot(opts) {
     opts = opts || {};
     const max = opts.maxNodes > 0 ? opts.maxNodes : Infinity;
@@ -508,51 +519,68 @@ if (!window.__e2e) window.__e2e = (() => {
       else { out.push({ role: 'text', text: t }); shown++; }
     }
 
+    // walkChildren walks el's children into out and returns the text they
+    // contribute to a name from content; capped is set when the cap cut it.
+    let capped = false;
     function walkChildren(el, out, off, skipText, parentNode) {
-      for (const c of childNodesOf(el)) {
+      let acc = '';
+      const kids = childNodesOf(el);
+      for (let i = 0; i < kids.length; i++) {
+        const c = kids[i];
         if (c.nodeType === 3) {
-          if (!skipText) pushText(out, c.data);
+          if (!skipText) { pushText(out, c.data); acc += c.data; }
           continue;
         }
         if (c.nodeType !== 1) continue;
         if (shown >= max) {
           const n = countRest(c);
+          capped = true;
           if (n) { more += n; if (parentNode) parentNode.more = (parentNode.more || 0) + n; else out.more = (out.more || 0) + n; }
           continue;
         }
-        walk(c, out, off, skipText, parentNode);
+        acc += walk(c, out, off, skipText, parentNode);
       }
+      return acc;
+    }
+
+    // contribution is what el adds to an ancestor's name from content.
+    function contribution(el, role, content) {
+      const al = el.getAttribute('aria-label');
+      if (al && norm(al)) return al;
+      const ev = embeddedValue(el, role);
+      if (ev !== null) return ev;
+      const tag = el.localName;
+      if (tag === 'img' || (tag === 'input' && el.type === 'image')) return el.getAttribute('alt') || '';
+      if (tag === 'input' && (el.type === 'submit' || el.type === 'reset' || el.type === 'button')) return inputButtonName(el);
+      if (tag === 'svg') { const t = el.querySelector(':scope > title'); return t ? t.textContent : ''; }
+      if (/\S/.test(content)) return content;
+      return el.getAttribute('title') || '';
     }
 
     function walk(el, out, off, skipText, parentNode) {
-      if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return;
+      if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return '';
       const cs = getComputedStyle(el);
-      if (cs.display === 'none') return;
+      const display = cs.display;
+      if (display === 'none') return '';
+      const block = display !== 'contents' && !display.startsWith('inline');
+      const pad = (t) => (block ? ' ' + t + ' ' : t);
       const visible = cs.visibility === 'visible' && !(el.localName === 'input' && el.type === 'hidden');
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
-        if (el.localName === 'iframe') return; // unreachable: iframe has a role
-        walkChildren(el, out, off, skipText || !visible, parentNode);
-        return;
+        const content = walkChildren(el, out, off, skipText || !visible, parentNode);
+        const al = el.getAttribute('aria-label');
+        return pad(al && norm(al) ? al : content);
       }
-      const name = accName(el, role);
       const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
       const outRole = role === 'generic_clickable' ? 'generic' : role;
-      const node = { role: outRole, ref: refFor(el, outRole, name) };
-      if (name) node.name = name;
-      const st = statesOf(el, role, name, active);
-      if (interactive) {
-        st.interactive = true;
-        st.color = colorOf(el);
-        node.box = boxOf(el, off);
-      } else if (opts.boxes) {
-        node.box = boxOf(el, off);
-      }
-      node.states = st;
+      const node = { role: outRole };
       out.push(node);
       shown++;
       const kids = [];
+      let content = '';
+      const wasCapped = capped;
+      capped = false;
       if (el.localName === 'iframe') {
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }
@@ -562,7 +590,7 @@ if (!window.__e2e) window.__e2e = (() => {
           walkChildren(doc.body, kids, inner, false, node);
         }
       } else if (el.localName === 'select') {
-        // options of a closed <select> are listed so a reader sees the choices
+        // the options of a closed <select> are listed so a reader sees the choices
         for (const o of el.options) {
           if (shown >= max) { more++; node.more = (node.more || 0) + 1; continue; }
           const on = norm(o.label || o.text);
@@ -572,11 +600,33 @@ if (!window.__e2e) window.__e2e = (() => {
           kids.push(onode); shown++;
         }
       } else if (el.localName !== 'textarea') {
-        const textCovered = !!name && NAME_FROM_CONTENT.has(role);
-        walkChildren(el, kids, off, textCovered, node);
+        content = walkChildren(el, kids, off, skipText, node);
       }
-      if (kids.length) node.children = kids;
+      const cut = capped;
+      capped = wasCapped || cut;
+      // A subtree the cap cut short is named the slow, complete way.
+      const fromContent = NAME_FROM_CONTENT.has(role) ? (cut ? textContent(el, false, new Set([el])) : content) : null;
+      const name = accName(el, role, fromContent);
+      node.ref = refFor(el, outRole, name);
+      if (name) node.name = name;
+      const st = statesOf(el, role, name, active);
+      if (interactive) {
+        st.interactive = true;
+        st.color = colorOf(el, cs);
+        node.box = boxOf(el, off);
+      } else if (opts.boxes) {
+        node.box = boxOf(el, off);
+      }
+      node.states = st;
+      if (kids.length) {
+        // text already said by a name from content is not repeated below it
+        const named = name && fromContent !== null && norm(fromContent) === name;
+        const shownKids = named ? kids.filter((k) => k.role !== 'text') : kids;
+        if (named) shown -= kids.length - shownKids.length;
+        if (shownKids.length) node.children = shownKids;
+      }
       if (kids.more) node.more = (node.more || 0) + kids.more;
+      return pad(contribution(el, role, content));
     }
 
     let rootEl = document.body || document.documentElement;
@@ -678,7 +728,7 @@ if (!window.__e2e) window.__e2e = (() => {
 
   // Two animation frames: the first can fire within the frame whose time the
   // previous measurement already used.
-  const frame = () => new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(() => r())); setT(r, 100); });
+  const frame = () => new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(() => r())); setT(r, 1000); });
 
   function isDisabled(el) {
     if (typeof el.disabled === 'boolean' && el.matches(':disabled')) return true;
@@ -706,10 +756,16 @@ if (!window.__e2e) window.__e2e = (() => {
         else if (o.enabled && isDisabled(el)) last = fail('disabled', 'the element is disabled');
         else if (o.editable && (el.readOnly || el.getAttribute('aria-readonly') === 'true')) last = fail('readonly', 'the element is read-only');
         else {
+          // Still over two frame pairs: one pair can straddle the turn of a
+          // back-and-forth animation and see the same position twice.
+          const same = (a, b) => Math.abs(a.left - b.left) <= 0.5 && Math.abs(a.top - b.top) <= 0.5 && Math.abs(a.width - b.width) <= 0.5 && Math.abs(a.height - b.height) <= 0.5;
           await frame();
           if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
-          const r2 = el.getBoundingClientRect();
-          if (Math.abs(r1.left - r2.left) > 0.5 || Math.abs(r1.top - r2.top) > 0.5 || Math.abs(r1.width - r2.width) > 0.5 || Math.abs(r1.height - r2.height) > 0.5) {
+          const rm = el.getBoundingClientRect();
+          let r2 = rm;
+          if (same(r1, rm)) { await frame(); if (el.isConnected) r2 = el.getBoundingClientRect(); }
+          if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
+          if (!same(r1, rm) || !same(rm, r2)) {
             last = fail('moving', 'the element is still moving (animating)');
           } else {
             const off = frameOffset(el);

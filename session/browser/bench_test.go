@@ -1,0 +1,80 @@
+package browser
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+func benchPage(b *testing.B, path string) *Page {
+	b.Helper()
+	p := newPage(b)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := p.Navigate(ctx, fixtureURL(b)+path); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := p.Settle(ctx, SettleOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+func benchSnapshot(b *testing.B, path string) {
+	p := benchPage(b, path)
+	ctx := context.Background()
+	nodes := 0
+	b.ResetTimer()
+	for b.Loop() {
+		s, err := p.Snapshot(ctx, SnapshotOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes = s.Total
+	}
+	b.ReportMetric(float64(nodes), "nodes")
+}
+
+// BenchmarkSnapshotSmall: the fixture login page.
+func BenchmarkSnapshotSmall(b *testing.B) { benchSnapshot(b, "/login") }
+
+// BenchmarkSnapshot2kRows: a 2,000-row table with a button per row, whole
+// (no cap), so that it compares with Chrome's full tree below.
+func BenchmarkSnapshot2kRows(b *testing.B) { benchSnapshot(b, "/rows?n=2000") }
+
+// BenchmarkCDPAXTree2kRows: Chrome's own accessibility tree of the same page
+// over CDP (Accessibility.getFullAXTree), the baseline.
+func BenchmarkCDPAXTree2kRows(b *testing.B) {
+	p := benchPage(b, "/rows?n=2000")
+	rp := p.rod.Context(context.Background())
+	nodes := 0
+	// Enable once outside the loop, as a long-lived session would.
+	if err := (proto.AccessibilityEnable{}).Call(rp); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := proto.AccessibilityGetFullAXTree{}.Call(rp)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes = len(res.Nodes)
+	}
+	b.ReportMetric(float64(nodes), "nodes")
+}
+
+// BenchmarkSettleIdlePage: time to declare an already idle page settled
+// with the default 300 ms quiet window.
+func BenchmarkSettleIdlePage(b *testing.B) {
+	p := benchPage(b, "/login")
+	ctx := context.Background()
+	time.Sleep(400 * time.Millisecond) // the page has been idle longer than the quiet window
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := p.Settle(ctx, SettleOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
