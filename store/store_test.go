@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // clock is a settable clock for WithClock.
@@ -211,7 +212,7 @@ func TestTimeRoundTrip(t *testing.T) {
 }
 
 func isBusy(err error) bool {
-	for _, code := range []int{5, 5 | 1<<8, 5 | 2<<8, 5 | 3<<8} { // SQLITE_BUSY and its extended codes
+	for _, code := range []int{sqlite3.SQLITE_BUSY, sqlite3.SQLITE_BUSY_RECOVERY, sqlite3.SQLITE_BUSY_SNAPSHOT, sqlite3.SQLITE_BUSY_TIMEOUT} {
 		if hasCode(err, code) {
 			return true
 		}
