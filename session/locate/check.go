@@ -1,0 +1,321 @@
+package locate
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+// Check reports whether node n of snapshot s still satisfies an intent,
+// as used on cache replay: the attributes hold (role, name, colour, …) and
+// so do the relations (container, related elements, position, ordinal).
+// When not, reason names why: "attribute-changed: color is green, was blue",
+// "relation-broken: not in a row with \"Alice\"". The part before the colon
+// is ReasonAttributeChanged or ReasonRelationBroken (ReasonNoMatch for a nil
+// node).
+//
+// ancestors may be nil; Check then finds them in s. Attributes it does not
+// know (e.g. "size" from a model) are not judged.
+func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) (ok bool, reason string) {
+	if n == nil {
+		return false, ReasonNoMatch
+	}
+	ix := newIndex(s)
+	i := ix.find(n)
+	if i < 0 {
+		// A node from elsewhere: judge it on its own subtree.
+		ix = newIndex(&ax.Snapshot{Root: []*ax.Node{n}})
+		i = 0
+	}
+	if why := ix.checkAttributes(i, in.Attributes); why != "" {
+		return false, ReasonAttributeChanged + ": " + why
+	}
+	anc := ix.ancestorIndexes(i, ancestors)
+	for _, r := range in.Related {
+		if r.Relation == "nth" {
+			continue
+		}
+		if why := ix.checkRelation(i, anc, r, in.Attributes); why != "" {
+			return false, ReasonRelationBroken + ": " + why
+		}
+	}
+	for _, r := range in.Related {
+		if r.Relation != "nth" {
+			continue
+		}
+		if why := ix.checkNth(i, r, in); why != "" {
+			return false, ReasonRelationBroken + ": " + why
+		}
+	}
+	return true, ""
+}
+
+// ancestorIndexes returns the indexes of a node's ancestors, nearest first.
+// Ancestors the caller passed that are not in the index are kept as extra
+// entries so that their names can still be judged.
+func (ix *index) ancestorIndexes(i int, given []*ax.Node) []int {
+	var out []int
+	if given == nil || ix.e[i].parent >= 0 {
+		for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+			out = append(out, p)
+		}
+		return out
+	}
+	for k := len(given) - 1; k >= 0; k-- {
+		a := ix.find(given[k])
+		if a < 0 {
+			sub := newIndex(&ax.Snapshot{Root: []*ax.Node{given[k]}})
+			off := len(ix.e)
+			for _, e := range sub.e {
+				if e.parent >= 0 {
+					e.parent += off
+				}
+				e.end += off
+				ix.e = append(ix.e, e)
+			}
+			a = off
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func sameText(a, b string) bool { return strings.EqualFold(collapse(a), collapse(b)) }
+
+// checkAttributes returns what no longer holds, or "".
+func (ix *index) checkAttributes(i int, attrs map[string]string) string {
+	n := ix.e[i].n
+	keys := make([]string, 0, len(attrs))
+	for k := range attrs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	was := func(k, now, then string) string {
+		return k + " is " + strconv.Quote(now) + ", was " + strconv.Quote(then)
+	}
+	for _, k := range keys {
+		v := attrs[k]
+		switch k {
+		case "role":
+			if n.Role != v {
+				return "role is " + n.Role + ", was " + v
+			}
+		case "name":
+			if !sameText(n.Name, v) {
+				return was("name", n.Name, v)
+			}
+		case "placeholder":
+			if !sameText(n.States.Placeholder, v) {
+				return was("placeholder", n.States.Placeholder, v)
+			}
+		case "value":
+			if !sameText(n.States.Value, v) {
+				return was("value", n.States.Value, v)
+			}
+		case "text":
+			if t := ix.text(i); !sameText(t, v) {
+				return was("text", t, v)
+			}
+		case "color", "colour":
+			m, p := colorMatch(n.States.Color, v)
+			if m == 0 {
+				if p == "" {
+					return "color is none, was " + v
+				}
+				return "color is " + p + ", was " + v
+			}
+		case "level":
+			if strconv.Itoa(n.States.Level) != v {
+				return "level is " + strconv.Itoa(n.States.Level) + ", was " + v
+			}
+		}
+	}
+	return ""
+}
+
+// relationName is how a message names the other end of a relation.
+func relationName(r session.Relation) string {
+	s := r.Role
+	if s == "" {
+		s = "an element"
+	} else {
+		s = "a " + s
+	}
+	if r.Name != "" {
+		s += " " + strconv.Quote(r.Name)
+	}
+	return s
+}
+
+// checkRelation returns what no longer holds about one relation, or "".
+func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[string]string) string {
+	switch r.Relation {
+	case "in":
+		spec := nameSpec{phrase: collapse(r.Name), words: words(r.Name)}
+		for _, a := range anc {
+			an := ix.e[a].n
+			if r.Role != "" && an.Role != r.Role {
+				continue
+			}
+			if r.Name == "" {
+				return ""
+			}
+			if q, _, _ := ix.nodeName(a, spec, true); q >= minNameQuality {
+				return ""
+			}
+		}
+		if r.Role == "" && r.Name != "" {
+			if q, _, _ := ix.nodeName(i, spec, false); q >= minNameQuality {
+				return ""
+			}
+		}
+		return "not in " + relationName(r)
+	case "in nth":
+		want, err := strconv.Atoi(r.Name)
+		if err != nil || want == 0 {
+			return ""
+		}
+		near := -1
+		for _, a := range anc {
+			if ix.e[a].n.Role == r.Role {
+				near = a
+				break
+			}
+		}
+		if near < 0 {
+			return "not in a " + r.Role
+		}
+		var list []int
+		for a := range ix.e {
+			if ix.e[a].n.Role == r.Role && !(r.Role == "row" && ix.headerRow(a)) {
+				list = append(list, a)
+			}
+		}
+		pos := indexOf(list, near)
+		k := want - 1
+		if want < 0 {
+			k = len(list) + want
+		}
+		if pos != k {
+			return "in the " + ordinalName(pos+1) + " " + r.Role + ", was the " + ordinalName(want)
+		}
+		return ""
+	case "has":
+		for j := i + 1; j < ix.e[i].end; j++ {
+			d := ix.e[j].n
+			if (r.Role == "" || d.Role == r.Role) && (r.Name == "" || sameText(d.Name, r.Name)) {
+				return ""
+			}
+		}
+		return "has no " + strings.TrimPrefix(relationName(r), "a ")
+	case "next to", "above", "below", "left of", "right of":
+		return ix.checkPlaced(i, r, attrs)
+	}
+	return ""
+}
+
+// checkPlaced checks a position relation against every element that fits
+// its other end. "next to" also needs the node to be the nearest of the
+// nodes that have its attributes.
+func (ix *index) checkPlaced(i int, r session.Relation, attrs map[string]string) string {
+	n := ix.e[i].n
+	found := false
+	for a := range ix.e {
+		an := ix.e[a].n
+		if a == i || an.Ref == "" || (r.Role != "" && an.Role != r.Role) || (r.Name != "" && !sameText(an.Name, r.Name)) {
+			continue
+		}
+		if ix.isAncestor(a, i) || ix.isAncestor(i, a) {
+			continue
+		}
+		found = true
+		d, ok := placed(r.Relation, n.Box, an.Box)
+		if !ok {
+			continue
+		}
+		if r.Relation != "next to" {
+			return ""
+		}
+		nearest := true
+		for j := range ix.e {
+			o := ix.e[j].n
+			if j == i || j == a || o.Ref == "" || o.Role != n.Role || ix.isAncestor(j, a) || ix.isAncestor(a, j) {
+				continue
+			}
+			if ix.checkAttributes(j, attrs) != "" {
+				continue
+			}
+			if d2, ok := placed("next to", o.Box, an.Box); ok && d2 < d-8 {
+				nearest = false
+				break
+			}
+		}
+		if nearest {
+			return ""
+		}
+	}
+	if !found {
+		return "no " + strings.TrimPrefix(relationName(r), "a ") + " to be " + r.Relation
+	}
+	return "not " + r.Relation + " " + relationName(r)
+}
+
+// checkNth checks an ordinal: among the nodes that meet every other
+// condition of the intent, in document order, n is still the nth.
+func (ix *index) checkNth(i int, r session.Relation, in session.Intent) string {
+	want, err := strconv.Atoi(r.Name)
+	if err != nil || want == 0 {
+		return ""
+	}
+	rest := session.Intent{Attributes: in.Attributes}
+	for _, o := range in.Related {
+		if o.Relation != "nth" {
+			rest.Related = append(rest.Related, o)
+		}
+	}
+	var group []int
+	for j := range ix.e {
+		nj := ix.e[j].n
+		if nj.Ref == "" || nj.Role == "text" || (r.Role != "" && nj.Role != r.Role) {
+			continue
+		}
+		if ix.checkAttributes(j, rest.Attributes) != "" {
+			continue
+		}
+		anc := ix.ancestorIndexes(j, nil)
+		ok := true
+		for _, o := range rest.Related {
+			if ix.checkRelation(j, anc, o, rest.Attributes) != "" {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			group = append(group, j)
+		}
+	}
+	k := want - 1
+	if want < 0 {
+		k = len(group) + want
+	}
+	pos := indexOf(group, i)
+	if pos == k {
+		return ""
+	}
+	if pos < 0 {
+		return "no longer one of the " + strconv.Itoa(len(group)) + " that match"
+	}
+	return "is the " + ordinalName(pos+1) + " of " + strconv.Itoa(len(group)) + ", was the " + ordinalName(want)
+}
+
+func indexOf(list []int, x int) int {
+	for k, v := range list {
+		if v == x {
+			return k
+		}
+	}
+	return -1
+}

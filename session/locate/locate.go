@@ -1,0 +1,457 @@
+// Package locate resolves a plain-English element description ("the Menu
+// button in the Alice row", "the blue button", "the second Delete button")
+// against an accessibility snapshot, without a model.
+//
+// The local locator answers only when one candidate is clearly ahead: its
+// score reaches a threshold and beats the next candidate by a margin. Two
+// candidates it cannot tell apart make an "ambiguous" result that lists
+// them, and the caller asks a smarter locator (see Chain). It never picks at
+// random: ties are broken only by an ordinal the description gives.
+//
+// Along with the target it reports the Intent: the attributes and related
+// elements the description relied on. Check tests a node against an Intent
+// on cache replay, so that "the blue button" misses when the cached button
+// is no longer blue, and "the Menu button in the Alice row" misses when the
+// cached button now sits in Bob's row.
+//
+// # Scoring
+//
+// Every node with a ref is a candidate. Hard conditions drop a candidate:
+// a role word that does not fit its role, a name with no word in common, a
+// colour of another class, a container, related element or position that
+// does not hold. The rest score:
+//
+//	role word fits the role exactly            +0.5  (loosely, e.g. a "button" that is a link: +0.15)
+//	no role word, and the node is interactable +0.3
+//	name: exact 1, case-insensitive 0.95, same words 0.92, starts with 0.85,
+//	      all words in it 0.6–0.8 (by coverage), half the words or more < 0.45
+//	      (a row's first cell equal to the name counts as exact; placeholders
+//	      count ×0.9, values ×0.8, an unnamed node's text ×0.85)
+//	colour: its own class +0.5, a near class (slate is near blue) +0.2
+//	container ("in the Alice row"): +1 × how well the container's name fits
+//	has ("the row with the Delete button"): +0.5 × fit
+//	position ("next to", "above", …): +1 × closeness, 1 for the nearest
+//
+// A target needs a score of at least 0.5 and a lead of 0.25 over the next
+// candidate. Candidates within 0.25 of the best are "equal": without an
+// ordinal that is an ambiguity; with one, the ordinal counts among them in
+// document order.
+package locate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+// Reasons a description or an intent does not resolve to one element.
+const (
+	ReasonNoMatch          = "no-match"
+	ReasonAmbiguous        = "ambiguous"
+	ReasonAttributeChanged = "attribute-changed"
+	ReasonRelationBroken   = "relation-broken"
+)
+
+// Candidate is a node that fits a description, with its score and why.
+type Candidate struct {
+	Node      *ax.Node
+	Ancestors []*ax.Node // nearest last
+	Score     float64
+	Why       []string
+}
+
+// Result is the answer to one description.
+type Result struct {
+	// Target is set only when one candidate is clearly ahead.
+	Target *Candidate
+	// Candidates are the best candidates (at most 5), the target first.
+	Candidates []Candidate
+	// Intent is what the description relied on: role and name, colour,
+	// containers, related elements, ordinal. With no target it holds what
+	// the description itself says.
+	Intent session.Intent
+	// Reason is ReasonNoMatch or ReasonAmbiguous when Target is nil, and
+	// Detail a sentence for people, e.g. `2 equal candidates for "the Delete
+	// button": button "Delete" [e12] in row "Item 1 …", button "Delete" [e19]
+	// in row "Item 2 …"`.
+	Reason string
+	Detail string
+}
+
+// Locator resolves descriptions. The runner asks a Chain: the local locator
+// first, then one that asks a model.
+type Locator interface {
+	Locate(ctx context.Context, s *ax.Snapshot, description string) (Result, error)
+}
+
+// Local is the deterministic locator of this package.
+type Local struct{}
+
+// Locate implements Locator.
+func (Local) Locate(ctx context.Context, s *ax.Snapshot, description string) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	return Locate(s, description), nil
+}
+
+// Chain asks each locator in turn until one returns a target. When none
+// does, it returns the last result it got; errors from locators are joined
+// and returned along with that result (whose Target is then nil).
+type Chain []Locator
+
+// Locate implements Locator.
+func (c Chain) Locate(ctx context.Context, s *ax.Snapshot, description string) (Result, error) {
+	var last Result
+	have := false
+	var errs []error
+	for _, l := range c {
+		if l == nil {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			errs = append(errs, err)
+			break
+		}
+		r, err := l.Locate(ctx, s, description)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if r.Target != nil {
+			return r, nil
+		}
+		last, have = r, true
+	}
+	if !have {
+		last = Result{Reason: ReasonNoMatch, Detail: "no locator answered for " + strconv.Quote(description)}
+	}
+	return last, errors.Join(errs...)
+}
+
+// Locate resolves a description against a snapshot.
+//
+// A description can be read more than one way: "the First name field" is a
+// field named "First name", not the first field named "name"; "the Save for
+// later button" has no "for later" clause. Locate reads it the usual way
+// first and falls back to readings where colour and ordinal words, the role
+// word, or relation keywords are part of the name; a fallback answers only
+// when all of its name words are in the target's name.
+func Locate(s *ax.Snapshot, description string) Result {
+	ix := newIndex(s)
+	q0 := parse(description, mode{})
+	o0 := ix.resolve(q0)
+	var om *outcome
+	if q0.modifiers {
+		qm := parse(description, mode{modifiersAsName: true})
+		o := ix.resolve(qm)
+		om = &o
+		if o.target >= 0 && o.cands[o.target].nameQ >= 0.95 && (q0.modUpper || len(qm.name.words) >= 2) {
+			return ix.result(o)
+		}
+	}
+	if o0.target >= 0 {
+		return ix.result(o0)
+	}
+	var alts []outcome
+	if om != nil {
+		alts = append(alts, *om)
+	}
+	if q0.role != nil {
+		alts = append(alts, ix.resolve(parse(description, mode{roleAsName: true})))
+	}
+	if q0.keywords {
+		alts = append(alts, ix.resolve(parse(description, mode{noClauses: true})))
+	}
+	if len(alts) > 1 {
+		alts = append(alts, ix.resolve(parse(description, mode{true, true, true})))
+	}
+	for _, o := range alts {
+		if o.target >= 0 && !o.q.name.empty() && o.cands[o.target].nameQ >= minNameQuality {
+			return ix.result(o)
+		}
+	}
+	if len(o0.cands) == 0 {
+		for _, o := range alts {
+			if len(o.cands) > 0 && o.reason == ReasonAmbiguous {
+				return ix.result(o)
+			}
+		}
+	}
+	return ix.result(o0)
+}
+
+// outcome is how one reading of a description resolved.
+type outcome struct {
+	q      *query
+	cands  []cand
+	target int // index into cands, or -1
+	nth    string
+	reason string
+	detail string
+}
+
+func (ix *index) resolve(q *query) outcome {
+	o := outcome{q: q, target: -1, reason: ReasonNoMatch}
+	if q.empty() {
+		o.detail = "nothing to look for in " + strconv.Quote(q.desc)
+		return o
+	}
+	cands, misses, missing := ix.match(q)
+	o.cands = cands
+	if len(cands) == 0 {
+		o.detail = "no element matches " + strconv.Quote(q.desc)
+		if missing != "" {
+			o.detail += ": nothing matches " + strconv.Quote(missing)
+		} else if len(misses) > 0 {
+			var parts []string
+			for k, m := range misses {
+				if k == 2 {
+					break
+				}
+				parts = append(parts, ix.describe(m.i)+" "+m.reason)
+			}
+			o.detail += "; closest: " + strings.Join(parts, "; ")
+		}
+		return o
+	}
+	best := cands[0].score
+	if best < threshold {
+		o.detail = fmt.Sprintf("no element matches %q well enough; best: %s (score %.2f)", q.desc, ix.describe(cands[0].i), best)
+		return o
+	}
+	var group []int
+	equal := true
+	for k, c := range cands {
+		if best-c.score < margin-1e-9 {
+			group = append(group, k)
+			if math.Abs(best-c.score) > 1e-9 {
+				equal = false
+			}
+		}
+	}
+	if q.ordinal != 0 {
+		// An ordinal counts among the candidates that match equally well.
+		var same []int
+		for _, k := range group {
+			if best-cands[k].score < 1e-6 {
+				same = append(same, k)
+			}
+		}
+		group = same
+		sort.Slice(group, func(a, b int) bool { return cands[group[a]].i < cands[group[b]].i })
+		k := q.ordinal - 1
+		if q.ordinal < 0 {
+			k = len(group) + q.ordinal
+		}
+		if k < 0 || k >= len(group) {
+			o.detail = fmt.Sprintf("%q asks for the %s, but only %d element(s) match", q.desc, ordinalName(q.ordinal), len(group))
+			return o
+		}
+		o.target, o.reason = group[k], ""
+		o.nth = fmt.Sprintf("%s of %d in document order", ordinalName(k+1), len(group))
+		return o
+	}
+	if len(group) == 1 {
+		o.target, o.reason = 0, ""
+		return o
+	}
+	word := "equal"
+	if !equal {
+		word = "close"
+	}
+	var parts []string
+	for k, g := range group {
+		if k == maxCandidates {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, ix.describe(cands[g].i))
+	}
+	o.reason = ReasonAmbiguous
+	o.detail = fmt.Sprintf("%d %s candidates for %q: %s", len(group), word, q.desc, strings.Join(parts, ", "))
+	return o
+}
+
+// result turns an outcome into a Result.
+func (ix *index) result(o outcome) Result {
+	r := Result{Reason: o.reason, Detail: o.detail}
+	order := make([]int, 0, maxCandidates)
+	if o.target >= 0 {
+		order = append(order, o.target)
+	}
+	for k := range o.cands {
+		if len(order) == maxCandidates {
+			break
+		}
+		if k != o.target {
+			order = append(order, k)
+		}
+	}
+	for _, k := range order {
+		c := o.cands[k]
+		why := append([]string(nil), c.why...)
+		if k == o.target && o.nth != "" {
+			why = append(why, o.nth)
+		}
+		r.Candidates = append(r.Candidates, Candidate{
+			Node:      ix.e[c.i].n,
+			Ancestors: ix.ancestors(c.i),
+			Score:     math.Round(c.score*1000) / 1000,
+			Why:       why,
+		})
+	}
+	if o.target >= 0 {
+		t := r.Candidates[0]
+		r.Target = &t
+		r.Intent = ix.intent(o.q, o.cands[o.target])
+	} else {
+		r.Intent = describedIntent(o.q)
+	}
+	return r
+}
+
+// intent lists what the description relied on to find candidate c.
+func (ix *index) intent(q *query, c cand) session.Intent {
+	n := ix.e[c.i].n
+	in := session.Intent{Attributes: map[string]string{"role": n.Role}}
+	if !q.name.empty() {
+		switch c.nameSrc {
+		case "placeholder":
+			in.Attributes["placeholder"] = n.States.Placeholder
+		case "value":
+			in.Attributes["value"] = n.States.Value
+		case "text":
+			in.Attributes["text"] = ix.text(c.i)
+		default:
+			in.Attributes["name"] = n.Name
+		}
+	}
+	if q.role != nil && q.role.level > 0 {
+		in.Attributes["level"] = strconv.Itoa(q.role.level)
+	}
+	if q.color != "" {
+		in.Attributes["color"] = q.color
+	}
+	for ci := range q.clauses {
+		cl := &q.clauses[ci]
+		h := c.hits[ci]
+		switch cl.kind {
+		case kwIn:
+			an := ix.e[h].n
+			name := cl.name.phrase
+			if _, fit := roleFit(an, cl.role); !fit {
+				name = strings.TrimSpace(name + " " + cl.roleTok) // "the cookie banner" was a dialog
+			}
+			if cl.ordinal != 0 {
+				in.Related = append(in.Related, session.Relation{Relation: "in nth", Role: an.Role, Name: strconv.Itoa(cl.ordinal)})
+				if !cl.name.empty() {
+					in.Related = append(in.Related, session.Relation{Relation: "in", Role: an.Role, Name: name})
+				}
+				continue
+			}
+			if !cl.name.empty() && ix.nested(h, cl) {
+				in.Related = append(in.Related, session.Relation{Relation: "in", Role: an.Role})
+				def := roleWords[strings.ToLower(cl.name.phrase)]
+				for p := ix.e[h].parent; p >= 0; p = ix.e[p].parent {
+					if _, fit := roleFit(ix.e[p].n, &def); fit {
+						in.Related = append(in.Related, session.Relation{Relation: "in", Role: ix.e[p].n.Role})
+						break
+					}
+				}
+				continue
+			}
+			in.Related = append(in.Related, session.Relation{Relation: "in", Role: an.Role, Name: name})
+		case kwFor:
+			if h >= 0 {
+				in.Related = append(in.Related, session.Relation{Relation: "in", Role: ix.e[h].n.Role, Name: cl.name.phrase})
+			} else if _, ok := in.Attributes["name"]; !ok {
+				in.Attributes["name"] = n.Name // "the row for Alice": its own name mentions Alice
+			}
+		case kwWith:
+			d := ix.e[h].n
+			in.Related = append(in.Related, session.Relation{Relation: "has", Role: d.Role, Name: d.Name})
+		case kwSpatial:
+			a := ix.e[h].n
+			in.Related = append(in.Related, session.Relation{Relation: cl.rel, Role: a.Role, Name: a.Name})
+		}
+	}
+	if q.ordinal != 0 {
+		in.Related = append(in.Related, session.Relation{Relation: "nth", Role: n.Role, Name: strconv.Itoa(q.ordinal)})
+	}
+	return in
+}
+
+// describedIntent is the intent of a description that found no target:
+// what it says, in its own words.
+func describedIntent(q *query) session.Intent {
+	var in session.Intent
+	set := func(k, v string) {
+		if in.Attributes == nil {
+			in.Attributes = map[string]string{}
+		}
+		in.Attributes[k] = v
+	}
+	if q.role != nil {
+		set("role", q.role.strong[0])
+	}
+	if !q.name.empty() {
+		set("name", q.name.phrase)
+	}
+	if q.color != "" {
+		set("color", q.color)
+	}
+	for _, cl := range q.clauses {
+		r := session.Relation{Relation: cl.rel, Name: cl.name.phrase}
+		if cl.role != nil {
+			r.Role = cl.role.strong[0]
+		}
+		if cl.anchor != nil {
+			r.Name = cl.anchor.name.phrase
+			if cl.anchor.role != nil {
+				r.Role = cl.anchor.role.strong[0]
+			}
+		}
+		if r.Relation == "for" {
+			r.Relation = "in"
+		}
+		in.Related = append(in.Related, r)
+	}
+	if q.ordinal != 0 {
+		r := session.Relation{Relation: "nth", Name: strconv.Itoa(q.ordinal)}
+		if q.role != nil {
+			r.Role = q.role.strong[0]
+		}
+		in.Related = append(in.Related, r)
+	}
+	return in
+}
+
+// ordinalName is "2nd", "last", "2nd from last".
+func ordinalName(n int) string {
+	switch {
+	case n == -1:
+		return "last"
+	case n < 0:
+		return ordinalName(-n) + " from last"
+	}
+	suf := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suf = "st"
+		case 2:
+			suf = "nd"
+		case 3:
+			suf = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suf
+}

@@ -1,0 +1,750 @@
+package locate
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+// Weights of the parts of a score. A name that matches exactly is worth 1.
+const (
+	wRoleStrong  = 0.5  // the role word names the node's role
+	wRoleWeak    = 0.15 // the role word loosely fits ("button" for a link)
+	wInteractive = 0.3  // no role word: prefer what can be acted on
+	wName        = 1.0  // × name quality (exact 1, same words 0.92, starts with 0.85, contains 0.6–0.8, partial < 0.45)
+	wColor       = 0.5  // × 1 for the colour's own class, 0.4 for a near one
+	wContainer   = 1.0  // × container quality (first cell or exact 1, contains 0.6–0.8)
+	wHas         = 0.5  // × quality of the descendant it has
+	wSpatial     = 1.0  // × closeness to the anchor, 1 for the nearest
+
+	// threshold is the least score a target needs; margin is how far ahead
+	// of the next candidate it must be. Candidates within margin of the best
+	// are indistinguishable: an ambiguity, or the set an ordinal counts in.
+	threshold = 0.5
+	margin    = 0.25
+
+	// minNameQuality is the least name quality a fallback reading of a
+	// description needs (all its words in the name).
+	minNameQuality = 0.6
+
+	maxCandidates = 5
+	textCap       = 300 // characters of descendant text used as a name
+)
+
+// entry is one node of the snapshot in document order.
+type entry struct {
+	n      *ax.Node
+	parent int
+	end    int // one past the last node of its subtree
+	words  []string
+	wdone  bool
+	text   string
+	tdone  bool
+}
+
+// index is a snapshot flattened for matching, with caches that live for one
+// Locate or Check call.
+type index struct {
+	e          []entry
+	containers map[*clause]map[int]float64
+	nth        map[*clause]int
+}
+
+func newIndex(s *ax.Snapshot) *index {
+	ix := &index{containers: map[*clause]map[int]float64{}, nth: map[*clause]int{}}
+	if s == nil {
+		return ix
+	}
+	type frame struct {
+		ns     []*ax.Node
+		i      int
+		parent int
+	}
+	stack := []frame{{ns: s.Root, parent: -1}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.i >= len(f.ns) {
+			if f.parent >= 0 {
+				ix.e[f.parent].end = len(ix.e)
+			}
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		n := f.ns[f.i]
+		f.i++
+		if n == nil {
+			continue
+		}
+		parent := f.parent
+		ix.e = append(ix.e, entry{n: n, parent: parent, end: len(ix.e) + 1})
+		if len(n.Children) > 0 {
+			stack = append(stack, frame{ns: n.Children, parent: len(ix.e) - 1})
+		}
+	}
+	return ix
+}
+
+// find returns the index of a node, or -1.
+func (ix *index) find(n *ax.Node) int {
+	for i := range ix.e {
+		if ix.e[i].n == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// ancestors returns the chain of a node's ancestors, nearest last (as
+// ax.Snapshot.Walk gives them).
+func (ix *index) ancestors(i int) []*ax.Node {
+	var out []*ax.Node
+	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+		out = append(out, ix.e[p].n)
+	}
+	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
+		out[l], out[r] = out[r], out[l]
+	}
+	return out
+}
+
+func (ix *index) isAncestor(a, i int) bool {
+	return a < i && i < ix.e[a].end
+}
+
+func (ix *index) nameWords(i int) []string {
+	e := &ix.e[i]
+	if !e.wdone {
+		e.words, e.wdone = words(e.n.Name), true
+	}
+	return e.words
+}
+
+// text is a node's descendant text (text runs and the names of named
+// leaves), capped, for nodes without a name.
+func (ix *index) text(i int) string {
+	e := &ix.e[i]
+	if e.tdone {
+		return e.text
+	}
+	var b strings.Builder
+	for j := i + 1; j < e.end && b.Len() < textCap; j++ {
+		n := ix.e[j].n
+		t := ""
+		if n.Role == "text" {
+			t = n.Text
+		} else if len(n.Children) == 0 {
+			t = n.Name
+		}
+		if t = strings.TrimSpace(t); t != "" {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t)
+		}
+	}
+	e.text, e.tdone = collapse(b.String()), true
+	if len(e.text) > textCap {
+		e.text = e.text[:textCap]
+	}
+	return e.text
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// firstCell is the name of a row's first cell, or "".
+func (ix *index) firstCell(i int) string {
+	for j := i + 1; j < ix.e[i].end; j++ {
+		if ix.e[j].parent != i {
+			continue
+		}
+		switch ix.e[j].n.Role {
+		case "cell", "gridcell", "rowheader", "columnheader":
+			if ix.e[j].n.Name != "" {
+				return ix.e[j].n.Name
+			}
+			return ix.text(j)
+		}
+	}
+	return ""
+}
+
+// headerRow says a row holds column headers only.
+func (ix *index) headerRow(i int) bool {
+	any := false
+	for j := i + 1; j < ix.e[i].end; j++ {
+		if ix.e[j].parent != i {
+			continue
+		}
+		if ix.e[j].n.Role != "columnheader" {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// nameQuality compares a description's name with a node's name.
+func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
+	if spec.empty() || name == "" {
+		return 0, ""
+	}
+	norm := collapse(name)
+	if norm == spec.phrase {
+		return 1, "exact"
+	}
+	if strings.EqualFold(norm, spec.phrase) {
+		return 0.95, "exact"
+	}
+	sw := spec.words
+	if len(sw) == 0 {
+		return 0, ""
+	}
+	if sameWords(sw, nw) {
+		return 0.92, "same words"
+	}
+	if spec.quoted {
+		if containsRun(nw, sw) {
+			return 0.6, "contains"
+		}
+		return 0, ""
+	}
+	if len(nw) >= len(sw) && sameWords(sw, nw[:len(sw)]) {
+		return 0.85, "starts with"
+	}
+	matched := 0
+	for _, w := range sw {
+		for _, x := range nw {
+			if w == x {
+				matched++
+				break
+			}
+		}
+	}
+	if matched == len(sw) {
+		cov := float64(len(sw)) / float64(max(len(nw), len(sw)))
+		return 0.6 + 0.2*cov, "contains"
+	}
+	if overlap := float64(matched) / float64(len(sw)); overlap >= 0.5 {
+		return 0.45 * overlap, "partly"
+	}
+	return 0, ""
+}
+
+func sameWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// containsRun says the words sw appear in nw contiguously.
+func containsRun(nw, sw []string) bool {
+	for i := 0; i+len(sw) <= len(nw); i++ {
+		if sameWords(sw, nw[i:i+len(sw)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeName compares a name with everything that names a node: its
+// accessible name, a row's first cell, a field's placeholder and value, and
+// for unnamed nodes their text. It returns the quality, how, and the source.
+func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, string) {
+	n := ix.e[i].n
+	q, how := nameQuality(spec, n.Name, ix.nameWords(i))
+	src := "name"
+	try := func(text string, factor float64, s string) {
+		if text == "" {
+			return
+		}
+		if q2, h2 := nameQuality(spec, text, words(text)); q2*factor > q {
+			q, how, src = q2*factor, h2, s
+		}
+	}
+	if rowish[n.Role] && q < 1 {
+		if fc := ix.firstCell(i); fc != "" && strings.EqualFold(collapse(fc), spec.phrase) {
+			q, how, src = 1, "first cell", "name"
+		}
+	}
+	if q < 0.9 {
+		try(n.States.Placeholder, 0.9, "placeholder")
+		try(n.States.Value, 0.8, "value")
+	}
+	if n.Name == "" && useText {
+		try(ix.text(i), 0.85, "text")
+	}
+	return q, how, src
+}
+
+// textRoles are roles whose text names them even when they have no name.
+var textRoles = map[string]bool{"status": true, "alert": true, "log": true, "tooltip": true, "paragraph": true, "note": true, "timer": true, "marquee": true, "cell": true, "gridcell": true, "listitem": true}
+
+// cand is a node that passed every condition, with its score.
+type cand struct {
+	i       int
+	score   float64
+	why     []string
+	nameQ   float64
+	nameSrc string
+	color   string // its colour class
+	hits    []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
+	hitQ    []float64
+	dist    []float64 // per spatial clause
+}
+
+// miss is a node that matched role and name but failed another condition.
+type miss struct {
+	i      int
+	score  float64
+	reason string
+}
+
+// roleFit scores a node's role against a role word.
+func roleFit(n *ax.Node, r *roleDef) (float64, bool) {
+	if r == nil {
+		return 0, true
+	}
+	if r.level > 0 && n.States.Level != r.level {
+		return 0, false
+	}
+	for _, s := range r.strong {
+		if n.Role == s {
+			return wRoleStrong, true
+		}
+	}
+	for _, s := range r.weak {
+		if n.Role == s {
+			if s == "generic" && !n.States.Interactive {
+				return 0, false
+			}
+			return wRoleWeak, true
+		}
+	}
+	return 0, false
+}
+
+// base scores a node on what the query says about the node itself: role,
+// name and colour. ok is false when the node is not a candidate; reason is
+// set when it matched role and name but failed on colour.
+func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
+	n := ix.e[i].n
+	if n.Ref == "" || n.Role == "text" {
+		return c, false, ""
+	}
+	c.i = i
+	rs, fit := roleFit(n, q.role)
+	if !fit {
+		return c, false, ""
+	}
+	if q.role != nil {
+		if rs == wRoleStrong {
+			c.why = append(c.why, "role "+n.Role)
+		} else {
+			c.why = append(c.why, "role "+n.Role+" (asked for "+q.role.word+")")
+		}
+	} else if n.States.Interactive {
+		rs = wInteractive
+		c.why = append(c.why, "interactable")
+	}
+	c.score = rs
+	if !q.name.empty() {
+		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
+		if nq <= 0 {
+			return c, false, ""
+		}
+		c.nameQ, c.nameSrc = nq, src
+		c.score += wName * nq
+		label := n.Name
+		switch src {
+		case "placeholder":
+			label = n.States.Placeholder
+		case "value":
+			label = n.States.Value
+		case "text":
+			label = ix.text(i)
+		}
+		c.why = append(c.why, src+" "+quote(short(label, 40))+" "+how)
+	} else if q.role == nil && q.color == "" && len(q.clauses) == 0 {
+		return c, false, ""
+	}
+	if q.color != "" {
+		m, p := colorMatch(n.States.Color, q.color)
+		c.color = p
+		if m == 0 {
+			if p == "" {
+				return c, false, "has no colour"
+			}
+			return c, false, "is " + p + ", not " + q.color
+		}
+		c.score += wColor * m
+		if m == 1 {
+			c.why = append(c.why, "colour "+q.color)
+		} else {
+			c.why = append(c.why, "colour "+p+", near "+q.color)
+		}
+	}
+	return c, true, ""
+}
+
+// match scores every node against a query. Candidates come back best first
+// (document order among equals); misses are nodes that fit role and name
+// but failed a further condition.
+func (ix *index) match(q *query) (cands []cand, misses []miss, missing string) {
+	anchors := make([][]int, len(q.clauses))
+	for ci := range q.clauses {
+		c := &q.clauses[ci]
+		if c.kind == kwSpatial {
+			anchors[ci] = ix.group(c.anchor)
+			if len(anchors[ci]) == 0 {
+				missing = c.anchor.desc
+			}
+		}
+	}
+	for i := range ix.e {
+		c, ok, reason := ix.base(i, q)
+		if !ok {
+			if reason != "" {
+				misses = append(misses, miss{i, c.score, reason})
+			}
+			continue
+		}
+		c.hits = make([]int, len(q.clauses))
+		c.hitQ = make([]float64, len(q.clauses))
+		c.dist = make([]float64, len(q.clauses))
+		failed := ""
+		for ci := range q.clauses {
+			cl := &q.clauses[ci]
+			switch cl.kind {
+			case kwIn:
+				a, qual := ix.container(i, cl)
+				if a < 0 {
+					failed = "is not " + cl.text
+					break
+				}
+				c.hits[ci], c.hitQ[ci] = a, qual
+				c.score += wContainer * qual
+				c.why = append(c.why, "in "+ix.describeShort(a))
+			case kwFor:
+				a, qual := ix.mentions(i, cl)
+				if a < -1 {
+					failed = "is not " + cl.text
+					break
+				}
+				c.hits[ci], c.hitQ[ci] = a, qual
+				c.score += wContainer * qual
+				if a >= 0 {
+					c.why = append(c.why, "in "+ix.describeShort(a))
+				} else {
+					c.why = append(c.why, "mentions "+quote(cl.name.phrase))
+				}
+			case kwWith:
+				d, qual := ix.has(i, cl)
+				if d < 0 {
+					failed = "has no " + cl.anchor.desc
+					break
+				}
+				c.hits[ci], c.hitQ[ci] = d, qual
+				c.score += wHas * qual
+				c.why = append(c.why, "has "+ix.describeShort(d))
+			case kwSpatial:
+				a, d := ix.spatial(i, cl.rel, anchors[ci])
+				if a < 0 {
+					failed = "is not " + cl.text
+					break
+				}
+				c.hits[ci], c.dist[ci] = a, d
+			}
+			if failed != "" {
+				break
+			}
+		}
+		if failed != "" {
+			misses = append(misses, miss{i, c.score, failed})
+			continue
+		}
+		cands = append(cands, c)
+	}
+	// Spatial closeness is relative: the nearest candidate gets it all.
+	for ci := range q.clauses {
+		cl := &q.clauses[ci]
+		if cl.kind != kwSpatial || len(cands) == 0 {
+			continue
+		}
+		dmin := math.Inf(1)
+		for _, c := range cands {
+			dmin = math.Min(dmin, c.dist[ci])
+		}
+		for k := range cands {
+			c := &cands[k]
+			cls := (dmin + 20) / (c.dist[ci] + 20)
+			c.hitQ[ci] = cls
+			c.score += wSpatial * cls
+			c.why = append(c.why, cl.rel+" "+ix.describeShort(c.hits[ci])+" ("+strconv.Itoa(int(math.Round(c.dist[ci])))+"px)")
+		}
+	}
+	sort.SliceStable(cands, func(a, b int) bool {
+		if cands[a].score != cands[b].score {
+			return cands[a].score > cands[b].score
+		}
+		return cands[a].i < cands[b].i
+	})
+	sort.SliceStable(misses, func(a, b int) bool { return misses[a].score > misses[b].score })
+	return cands, misses, missing
+}
+
+// group resolves an anchor description: the candidates within margin of the
+// best one, when the best reaches the threshold (at most 10).
+func (ix *index) group(q *query) []int {
+	cands, _, _ := ix.match(q)
+	if len(cands) == 0 || cands[0].score < threshold {
+		return nil
+	}
+	var out []int
+	for _, c := range cands {
+		if cands[0].score-c.score < margin-1e-9 && len(out) < 10 {
+			out = append(out, c.i)
+		}
+	}
+	if q.ordinal != 0 {
+		sort.Ints(out)
+		k := q.ordinal - 1
+		if q.ordinal < 0 {
+			k = len(out) + q.ordinal
+		}
+		if k < 0 || k >= len(out) {
+			return nil
+		}
+		return []int{out[k]}
+	}
+	return out
+}
+
+// containerQuality says how well node a serves as the container a clause
+// names: 0 when it does not.
+func (ix *index) containerQuality(a int, c *clause) float64 {
+	n := ix.e[a].n
+	q := 0.0
+	if rs, fit := roleFit(n, c.role); fit {
+		switch {
+		case c.name.empty():
+			q = 1
+		case ix.nested(a, c):
+			q = 0.9
+		default:
+			nq, _, _ := ix.nodeName(a, c.name, true)
+			if nq >= minNameQuality {
+				q = nq
+			}
+		}
+		if rs == wRoleWeak {
+			q *= 0.9
+		}
+	}
+	if q == 0 && c.roleTok != "" && n.Name != "" {
+		// "the cookie banner" may be a dialog named "Cookie banner".
+		full := makeName(append(tokenize(c.name.phrase), tokenize(c.roleTok)...))
+		if nq, _ := nameQuality(full, n.Name, ix.nameWords(a)); nq >= minNameQuality {
+			q = 0.8 * nq
+		}
+	}
+	return q
+}
+
+// nested reads "the row menu": a menu inside a row, the name being a
+// container role word of its own.
+func (ix *index) nested(a int, c *clause) bool {
+	ts := tokenize(c.name.phrase)
+	if len(ts) != 1 || ts[0].upper || ts[0].quoted {
+		return false
+	}
+	def, ok := roleWords[ts[0].low]
+	if !ok || !def.container {
+		return false
+	}
+	for p := ix.e[a].parent; p >= 0; p = ix.e[p].parent {
+		if _, fit := roleFit(ix.e[p].n, &def); fit {
+			return true
+		}
+	}
+	return false
+}
+
+// container finds the ancestor of node i that a clause names, best quality
+// first and nearest among equals; -1 when there is none.
+func (ix *index) container(i int, c *clause) (int, float64) {
+	memo := ix.containers[c]
+	if memo == nil {
+		memo = map[int]float64{}
+		ix.containers[c] = memo
+	}
+	only := -1
+	if c.ordinal != 0 {
+		only = ix.nthContainer(c)
+		if only < 0 {
+			return -1, 0
+		}
+	}
+	best, bestQ := -1, 0.0
+	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+		if only >= 0 && p != only {
+			continue
+		}
+		q, ok := memo[p]
+		if !ok {
+			q = ix.containerQuality(p, c)
+			memo[p] = q
+		}
+		if q > bestQ {
+			best, bestQ = p, q
+		}
+	}
+	return best, bestQ
+}
+
+// nthContainer resolves "in the second row": the nth container that fits
+// the clause, header rows not counted.
+func (ix *index) nthContainer(c *clause) int {
+	if k, ok := ix.nth[c]; ok {
+		return k
+	}
+	var list []int
+	for a := range ix.e {
+		if ix.e[a].n.Role == "row" && ix.headerRow(a) {
+			continue
+		}
+		if ix.containerQuality(a, c) > 0 {
+			list = append(list, a)
+		}
+	}
+	k := c.ordinal - 1
+	if c.ordinal < 0 {
+		k = len(list) + c.ordinal
+	}
+	res := -1
+	if k >= 0 && k < len(list) {
+		res = list[k]
+	}
+	ix.nth[c] = res
+	return res
+}
+
+// mentions reads "for Alice" and "with Alice": the node itself or one of its
+// ancestors has Alice in its name. It returns -1 for the node itself, the
+// ancestor's index, or -2 when nothing mentions it.
+func (ix *index) mentions(i int, c *clause) (int, float64) {
+	best, bestQ := -2, 0.0
+	if q, _, _ := ix.nodeName(i, c.name, false); q >= minNameQuality {
+		best, bestQ = -1, q
+	}
+	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+		if ix.e[p].n.Name == "" {
+			continue
+		}
+		if q, _, _ := ix.nodeName(p, c.name, false); q >= minNameQuality && q > bestQ {
+			best, bestQ = p, q
+		}
+	}
+	return best, bestQ
+}
+
+// has finds a descendant of node i that fits the clause's description.
+func (ix *index) has(i int, c *clause) (int, float64) {
+	best, bestQ := -1, 0.0
+	for j := i + 1; j < ix.e[i].end; j++ {
+		d, ok, _ := ix.base(j, c.anchor)
+		if !ok || (!c.anchor.name.empty() && d.nameQ < minNameQuality) {
+			continue
+		}
+		q := 1.0
+		if !c.anchor.name.empty() {
+			q = d.nameQ
+		}
+		if q > bestQ {
+			best, bestQ = j, q
+		}
+	}
+	return best, bestQ
+}
+
+// spatial measures node i against the anchors: the nearest anchor that it
+// stands in the right direction of, and the distance; -1 when none.
+func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
+	best, bestD := -1, math.Inf(1)
+	for _, a := range anchors {
+		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) {
+			continue
+		}
+		if d, ok := placed(rel, ix.e[i].n.Box, ix.e[a].n.Box); ok && d < bestD {
+			best, bestD = a, d
+		}
+	}
+	return best, bestD
+}
+
+// describeShort is `row "Item 1 …"`, a node as messages show it.
+func (ix *index) describeShort(i int) string {
+	n := ix.e[i].n
+	label := n.Name
+	if rowish[n.Role] {
+		if fc := ix.firstCell(i); fc != "" && len(collapse(n.Name)) > len(collapse(fc)) {
+			label = collapse(fc) + " …"
+		}
+	}
+	if label == "" && textRoles[n.Role] {
+		label = ix.text(i)
+	}
+	if label == "" {
+		return n.Role
+	}
+	return n.Role + " " + quote(short(label, 30))
+}
+
+// contextRoles are the containers a message names to tell candidates apart.
+var contextRoles = map[string]bool{
+	"row": true, "listitem": true, "dialog": true, "alertdialog": true, "menu": true, "region": true, "form": true,
+	"navigation": true, "article": true, "group": true, "radiogroup": true, "tabpanel": true, "toolbar": true,
+	"complementary": true, "banner": true, "contentinfo": true, "treeitem": true, "search": true,
+}
+
+// describe is `button "Delete" [e12] in row "Item 1 …"`.
+func (ix *index) describe(i int) string {
+	n := ix.e[i].n
+	s := n.Role
+	if n.Name != "" {
+		s += " " + quote(short(n.Name, 40))
+	}
+	if n.Ref != "" {
+		s += " [" + n.Ref + "]"
+	}
+	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+		pn := ix.e[p].n
+		if contextRoles[pn.Role] && pn.Name != "" {
+			return s + " in " + ix.describeShort(p)
+		}
+	}
+	return s
+}
+
+func short(s string, n int) string {
+	s = collapse(s)
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(string(r[:n]), ' ')
+	if cut < n/2 {
+		cut = len(string(r[:n]))
+	}
+	return strings.TrimSpace(string(r[:n])[:cut]) + " …"
+}
+
+func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }

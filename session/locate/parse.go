@@ -1,0 +1,617 @@
+package locate
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// token is one word of a description, or one quoted string.
+type token struct {
+	text   string // as written; for a quoted token, the text between the quotes
+	low    string
+	quoted bool
+	upper  bool // the word starts with an upper-case letter
+}
+
+// closers pairs opening quote characters with the ones that may close them.
+var closers = map[rune]string{
+	'"': "\"”“", '“': "”\"", '”': "”\"", '„': "“”\"", '«': "»", '\'': "'’", '‘': "’'", '’': "’'", '`': "`",
+}
+
+// tokenize splits a description into words and quoted strings. A single
+// quote opens a string only at the start of a word and closes one only at
+// the end of a word, so that "Alice's row" stays two words.
+func tokenize(s string) []token {
+	var out []token
+	var word strings.Builder
+	flush := func() {
+		if word.Len() == 0 {
+			return
+		}
+		w := trimWord(word.String())
+		word.Reset()
+		if w == "" {
+			return
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		out = append(out, token{text: w, low: strings.ToLower(w), upper: unicode.IsUpper(r)})
+	}
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if cl, ok := closers[r]; ok && word.Len() == 0 {
+			if j := closingQuote(rs, i, cl, r == '\'' || r == '‘' || r == '’'); j > 0 {
+				text := strings.Join(strings.Fields(string(rs[i+1:j])), " ")
+				if text != "" {
+					out = append(out, token{text: text, low: strings.ToLower(text), quoted: true})
+				}
+				i = j
+				continue
+			}
+		}
+		if unicode.IsSpace(r) {
+			flush()
+			continue
+		}
+		word.WriteRune(r)
+	}
+	flush()
+	return out
+}
+
+// closingQuote finds the quote that closes the one at rs[i], or -1. For
+// single quotes, the closing one must end a word.
+func closingQuote(rs []rune, i int, cl string, single bool) int {
+	for j := i + 1; j < len(rs); j++ {
+		if !strings.ContainsRune(cl, rs[j]) {
+			continue
+		}
+		if single {
+			if j+1 < len(rs) && !unicode.IsSpace(rs[j+1]) && !unicode.IsPunct(rs[j+1]) {
+				continue // an apostrophe inside a word
+			}
+		}
+		if j == i+1 {
+			return -1
+		}
+		return j
+	}
+	return -1
+}
+
+// trimWord drops punctuation around a word and a possessive ending.
+func trimWord(w string) string {
+	w = strings.TrimLeft(w, ",;:!?()[]{}\"'“”‘’«»`")
+	w = strings.TrimRight(w, ",;:!?()[]{}.\"'“”‘’«»`")
+	for _, suf := range []string{"'s", "’s"} {
+		if len(w) > len(suf) && strings.HasSuffix(strings.ToLower(w), suf) {
+			w = w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// query is a parsed description.
+type query struct {
+	desc    string
+	role    *roleDef
+	name    nameSpec
+	color   string // a colour class, e.g. "blue"
+	ordinal int    // 1-based; negative counts from the end; 0 none
+	clauses []clause
+	ignored []string // words noticed and not judged (sizes)
+
+	// modifiers says an ordinal or colour word was read as such; modUpper
+	// that one of them was capitalised mid-sentence (so perhaps a name).
+	modifiers bool
+	modUpper  bool
+	keywords  bool // a relation keyword started a clause
+}
+
+// empty says the query asks for nothing at all.
+func (q *query) empty() bool {
+	return q.role == nil && q.name.empty() && q.color == "" && len(q.clauses) == 0
+}
+
+// nameSpec is the name a description gives.
+type nameSpec struct {
+	phrase string   // as written, for an exact comparison
+	words  []string // normalised words, for word-by-word comparison
+	quoted bool
+}
+
+func (n nameSpec) empty() bool { return n.phrase == "" }
+
+// clause is one related element of a description.
+type clause struct {
+	kind    kwKind
+	rel     string   // "in", "for", "with", "has", "next to", "above", "below", "left of", "right of"
+	role    *roleDef // the container (in) or descendant (has) role; nil for any
+	name    nameSpec // the container's name (in/for/with), or the descendant's (has)
+	roleTok string   // the container role word as written, for "cookie banner"
+	ordinal int      // "in the second row"
+	anchor  *query   // spatial: the element it is placed against; has: the descendant
+	text    string   // the clause as written
+}
+
+// mode chooses how ambiguous words are read.
+type mode struct {
+	modifiersAsName bool // ordinal and colour words are name words
+	roleAsName      bool // the role word is a name word
+	noClauses       bool // relation keywords are name words
+}
+
+// parse reads a description.
+func parse(desc string, m mode) *query {
+	toks := tokenize(desc)
+	q := &query{desc: desc}
+	target, clauses := split(toks, m)
+	parseTarget(q, target, m)
+	for _, c := range clauses {
+		c := c
+		if c.anchor != nil {
+			parseTarget(c.anchor, c.anchorToks, mode{modifiersAsName: m.modifiersAsName, noClauses: true})
+		}
+		q.clauses = append(q.clauses, c.clause)
+		q.keywords = true
+	}
+	return q
+}
+
+type rawClause struct {
+	clause
+	anchorToks []token
+}
+
+// keywordAt returns the keyword that starts at toks[i], if any.
+func keywordAt(toks []token, i int) (keyword, bool) {
+	if toks[i].quoted {
+		return keyword{}, false
+	}
+	// "next to last" and "second to last" are ordinals, not relations.
+	if n, l := ordinalAt(toks, i); n != 0 && l > 1 {
+		return keyword{}, false
+	}
+	if i > 0 {
+		if n, l := ordinalAt(toks, i-1); n != 0 && l > 1 {
+			return keyword{}, false
+		}
+	}
+	for _, k := range keywords {
+		if i+len(k.words) > len(toks) {
+			continue
+		}
+		ok := true
+		for j, w := range k.words {
+			if toks[i+j].quoted || toks[i+j].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return k, true
+		}
+	}
+	return keyword{}, false
+}
+
+// split cuts the tokens into the target phrase and its clauses. A keyword
+// starts a clause only when what follows reads as one ("in the Alice row"
+// does, "Sign in button" does not); otherwise it is part of the name.
+func split(toks []token, m mode) ([]token, []rawClause) {
+	if m.noClauses {
+		return toks, nil
+	}
+	type hit struct {
+		at int
+		k  keyword
+	}
+	var hits []hit
+	for i := 1; i < len(toks); i++ {
+		if k, ok := keywordAt(toks, i); ok {
+			hits = append(hits, hit{i, k})
+			i += len(k.words) - 1
+		}
+	}
+	var target []token
+	var out []rawClause
+	pos := 0 // tokens before pos are used
+	for h := 0; h < len(hits); {
+		at, k := hits[h].at, hits[h].k
+		if at < pos {
+			h++
+			continue
+		}
+		start := at + len(k.words)
+		// The clause runs to the next keyword; when that does not read as a
+		// clause, it runs on over further keywords ("in the Log in dialog").
+		accepted := false
+		for e := h + 1; e <= len(hits); e++ {
+			end := len(toks)
+			if e < len(hits) {
+				end = hits[e].at
+			}
+			if end <= start {
+				continue
+			}
+			if rc, ok := readClause(k, toks[start:end]); ok {
+				target = append(target, toks[pos:at]...)
+				rc.text = joinText(toks[at:end])
+				out = append(out, rc)
+				pos, h, accepted = end, e, true
+				break
+			}
+		}
+		if !accepted {
+			h++ // the keyword is a word of the name
+		}
+	}
+	// Words that formed no clause belong to the target, most likely its name.
+	target = append(target, toks[pos:]...)
+	if len(target) == 0 || onlyArticles(target) {
+		// Nothing before the first clause: read everything as the target.
+		return toks, nil
+	}
+	return target, out
+}
+
+func onlyArticles(toks []token) bool {
+	for _, t := range toks {
+		if t.quoted || !articles[t.low] {
+			return false
+		}
+	}
+	return true
+}
+
+func joinText(toks []token) string {
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		if t.quoted {
+			parts[i] = strconv.Quote(t.text)
+		} else {
+			parts[i] = t.text
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// roleSpan is a role word or phrase found in a run of tokens.
+type roleSpan struct {
+	at, n int
+	def   roleDef
+}
+
+// roleAt returns the longest role phrase starting at toks[i].
+func roleAt(toks []token, i int) (roleSpan, bool) {
+	for n := 3; n >= 1; n-- {
+		if i+n > len(toks) {
+			continue
+		}
+		parts := make([]string, n)
+		ok := true
+		for j := 0; j < n; j++ {
+			if toks[i+j].quoted {
+				ok = false
+				break
+			}
+			parts[j] = toks[i+j].low
+		}
+		if !ok {
+			continue
+		}
+		if d, found := roleWords[strings.Join(parts, " ")]; found {
+			return roleSpan{i, n, d}, true
+		}
+	}
+	return roleSpan{}, false
+}
+
+// rightmostRole finds the last role phrase in toks (the head noun).
+func rightmostRole(toks []token) (roleSpan, bool) {
+	var best roleSpan
+	found := false
+	for i := 0; i < len(toks); i++ {
+		if r, ok := roleAt(toks, i); ok {
+			if !found || r.at+r.n >= best.at+best.n {
+				best, found = r, true
+			}
+			i += r.n - 1
+		}
+	}
+	return best, found
+}
+
+// readClause checks that the words after a keyword read as a clause of
+// that kind and parses them.
+func readClause(k keyword, toks []token) (rawClause, bool) {
+	body := stripArticles(toks)
+	if len(body) == 0 {
+		return rawClause{}, false
+	}
+	role, hasRole := rightmostRole(body)
+	lowerNonContainer := false
+	for i := 0; i < len(body); i++ {
+		if r, ok := roleAt(body, i); ok {
+			if !r.def.container && !body[i].upper {
+				lowerNonContainer = true
+			}
+			i += r.n - 1
+		}
+	}
+	kind := k.kind
+	if kind == kwSpatial && k.words[0] == "under" && hasRole && role.def.container && role.def.strong[0] != "heading" {
+		kind = kwIn // "under the Settings menu"
+	}
+	switch kind {
+	case kwIn:
+		if !hasRole || !role.def.container || lowerNonContainer {
+			return rawClause{}, false
+		}
+		return containerClause("in", body, role), true
+	case kwFor:
+		if lowerNonContainer {
+			return rawClause{}, false
+		}
+		if hasRole && role.def.container {
+			return containerClause("in", body, role), true
+		}
+		return rawClause{clause: clause{kind: kwFor, rel: "for", name: makeName(body)}}, true
+	case kwWith:
+		if hasRole {
+			anchor := &query{desc: joinText(body)}
+			return rawClause{clause: clause{kind: kwWith, rel: "has", anchor: anchor}, anchorToks: body}, true
+		}
+		return rawClause{clause: clause{kind: kwFor, rel: "for", name: makeName(body)}}, true
+	case kwSpatial:
+		anchor := &query{desc: joinText(body)}
+		return rawClause{clause: clause{kind: kwSpatial, rel: k.rel, anchor: anchor}, anchorToks: body}, true
+	}
+	return rawClause{}, false
+}
+
+// containerClause builds an "in" clause from its words: an optional
+// ordinal, the container's name and its role word.
+func containerClause(rel string, body []token, role roleSpan) rawClause {
+	c := clause{kind: kwIn, rel: rel}
+	def := role.def
+	c.role = &def
+	c.roleTok = joinText(body[role.at : role.at+role.n])
+	var rest []token
+	for i := 0; i < len(body); i++ {
+		if i == role.at {
+			i += role.n - 1
+			continue
+		}
+		if c.ordinal == 0 {
+			if n, l := ordinalAt(body, i); n != 0 {
+				c.ordinal = n
+				i += l - 1
+				continue
+			}
+		}
+		rest = append(rest, body[i])
+	}
+	c.name = makeName(rest)
+	return rawClause{clause: c}
+}
+
+func stripArticles(toks []token) []token {
+	for len(toks) > 0 && !toks[0].quoted && (articles[toks[0].low] || filler[toks[0].low]) {
+		toks = toks[1:]
+	}
+	for len(toks) > 0 && !toks[len(toks)-1].quoted && (articles[toks[len(toks)-1].low] || filler[toks[len(toks)-1].low]) {
+		toks = toks[:len(toks)-1]
+	}
+	return toks
+}
+
+// ordinalAt reads an ordinal at toks[i]: "second", "2nd", "#2", "last",
+// "second to last", "next to last", "second last", "last but one".
+// It returns the ordinal and the number of tokens it spans.
+func ordinalAt(toks []token, i int) (int, int) {
+	t := toks[i]
+	if t.quoted {
+		return 0, 0
+	}
+	low := func(j int) string {
+		if j < len(toks) && !toks[j].quoted {
+			return toks[j].low
+		}
+		return ""
+	}
+	if (t.low == "second" || t.low == "next") && low(i+1) == "to" && low(i+2) == "last" {
+		return -2, 3
+	}
+	if t.low == "third" && low(i+1) == "to" && low(i+2) == "last" {
+		return -3, 3
+	}
+	if t.low == "second" && low(i+1) == "last" {
+		return -2, 2
+	}
+	if t.low == "last" && low(i+1) == "but" && low(i+2) == "one" {
+		return -2, 3
+	}
+	if n, ok := ordinalWords[t.low]; ok {
+		return n, 1
+	}
+	if strings.HasPrefix(t.low, "#") {
+		if n, err := strconv.Atoi(t.low[1:]); err == nil && n > 0 && n < 100000 {
+			return n, 1
+		}
+	}
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if strings.HasSuffix(t.low, suf) {
+			if n, err := strconv.Atoi(strings.TrimSuffix(t.low, suf)); err == nil && n > 0 && n < 100000 {
+				return n, 1
+			}
+		}
+	}
+	return 0, 0
+}
+
+// parseTarget reads the phrase that describes the element itself (or an
+// anchor): ordinal, colour, role word and name.
+func parseTarget(q *query, toks []token, m mode) {
+	var kept []token
+	mid := false // past the first word: a capital there may be part of a name
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if !t.quoted && !m.modifiersAsName {
+			if q.ordinal == 0 {
+				if n, l := ordinalAt(toks, i); n != 0 {
+					q.ordinal, q.modifiers = n, true
+					if t.upper && mid {
+						q.modUpper = true
+					}
+					i += l - 1
+					mid = true
+					continue
+				}
+			}
+			if c, ok := colorWords[t.low]; ok && q.color == "" {
+				q.color, q.modifiers = c, true
+				if t.upper && mid {
+					q.modUpper = true
+				}
+				// "dark blue": drop the shade before it; "blue colored": the suffix after.
+				if len(kept) > 0 && shades[kept[len(kept)-1].low] {
+					kept = kept[:len(kept)-1]
+				}
+				if i+1 < len(toks) && !toks[i+1].quoted && isColoredWord(toks[i+1].low) {
+					i++
+				}
+				mid = true
+				continue
+			}
+		}
+		if !t.quoted && sizeWords[t.low] {
+			q.ignored = append(q.ignored, t.text)
+			mid = true
+			continue
+		}
+		if !t.quoted && (strings.HasSuffix(t.low, "-colored") || strings.HasSuffix(t.low, "-coloured")) {
+			base := t.low[:strings.IndexByte(t.low, '-')]
+			if c, ok := colorWords[base]; ok && !m.modifiersAsName && q.color == "" {
+				q.color, q.modifiers = c, true
+				mid = true
+				continue
+			}
+		}
+		mid = true
+		kept = append(kept, t)
+	}
+	// An introducer ("labeled", "that says") puts the name after it and the
+	// role before it.
+	roleToks, nameToks := kept, []token(nil)
+	intro := -1
+	introLen := 0
+	for i := 0; i < len(kept) && intro < 0; i++ {
+		for _, in := range introducers {
+			if i+len(in) > len(kept) {
+				continue
+			}
+			ok := true
+			for j, w := range in {
+				if kept[i+j].quoted || kept[i+j].low != w {
+					ok = false
+					break
+				}
+			}
+			if ok && i+len(in) < len(kept) {
+				intro, introLen = i, len(in)
+				break
+			}
+		}
+	}
+	if intro >= 0 {
+		roleToks, nameToks = kept[:intro], kept[intro+introLen:]
+	}
+	if !m.roleAsName {
+		if r, ok := rightmostRole(roleToks); ok {
+			def := r.def
+			q.role = &def
+			if intro < 0 {
+				nameToks = append(append([]token(nil), roleToks[:r.at]...), roleToks[r.at+r.n:]...)
+			}
+		} else if intro < 0 {
+			nameToks = roleToks
+		}
+	} else if intro < 0 {
+		nameToks = roleToks
+	} else {
+		nameToks = append(append([]token(nil), roleToks...), nameToks...)
+	}
+	q.name = makeName(nameToks)
+}
+
+func isColoredWord(s string) bool {
+	return s == "colored" || s == "coloured" || s == "color" || s == "colour" || s == "-colored" || s == "ish"
+}
+
+// makeName builds a name from the tokens left once role, ordinal and colour
+// words are gone.
+func makeName(toks []token) nameSpec {
+	toks = stripArticles(toks)
+	if len(toks) == 0 {
+		return nameSpec{}
+	}
+	if len(toks) == 1 && toks[0].quoted {
+		return nameSpec{phrase: toks[0].text, words: words(toks[0].text), quoted: true}
+	}
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.text
+	}
+	phrase := strings.Join(parts, " ")
+	var ws []string
+	for _, w := range words(phrase) {
+		if !filler[w] && !articles[w] {
+			ws = append(ws, w)
+		}
+	}
+	return nameSpec{phrase: phrase, words: ws}
+}
+
+// words splits text into normalised comparison words: lower case, letters
+// and digits only, stopwords dropped, simple plurals folded.
+func words(s string) []string {
+	var out []string
+	start := -1
+	s = strings.ToLower(s)
+	emit := func(w string) {
+		if w == "" || stopwords[w] {
+			return
+		}
+		out = append(out, stem(w))
+	}
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			emit(s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		emit(s[start:])
+	}
+	return out
+}
+
+// stem folds a plural ending so that "items" matches "item".
+func stem(w string) string {
+	if len(w) > 4 && strings.HasSuffix(w, "ies") {
+		return w[:len(w)-3] + "y"
+	}
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") {
+		return w[:len(w)-1]
+	}
+	return w
+}
