@@ -22,13 +22,17 @@ func benchPage(b *testing.B, path string) *Page {
 	return p
 }
 
-func benchSnapshot(b *testing.B, path string) {
+func benchSnapshot(b *testing.B, path string, opts ...SnapshotOptions) {
 	p := benchPage(b, path)
+	var o SnapshotOptions
+	if len(opts) > 0 {
+		o = opts[0]
+	}
 	ctx := context.Background()
 	nodes := 0
 	b.ResetTimer()
 	for b.Loop() {
-		s, err := p.Snapshot(ctx, SnapshotOptions{})
+		s, err := p.Snapshot(ctx, o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,6 +47,11 @@ func BenchmarkSnapshotSmall(b *testing.B) { benchSnapshot(b, "/login") }
 // BenchmarkSnapshot2kRows: a 2,000-row table with a button per row, whole
 // (no cap), so that it compares with Chrome's full tree below.
 func BenchmarkSnapshot2kRows(b *testing.B) { benchSnapshot(b, "/rows?n=2000") }
+
+// BenchmarkSnapshot2kRowsUncompressed: the same, sent without gzip.
+func BenchmarkSnapshot2kRowsUncompressed(b *testing.B) {
+	benchSnapshot(b, "/rows?n=2000", SnapshotOptions{raw: true})
+}
 
 // BenchmarkCDPAXTree2kRows: Chrome's own accessibility tree of the same page
 // over CDP (Accessibility.getFullAXTree), the baseline.

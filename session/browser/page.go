@@ -1,11 +1,15 @@
 package browser
 
 import (
+	"compress/gzip"
 	"context"
 	_ "embed"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -166,25 +170,144 @@ type SnapshotOptions struct {
 	Scope string
 	// Boxes adds a bounding box to every node, not only interactable ones.
 	Boxes bool
+
+	raw bool // transfer uncompressed (for benchmarks)
 }
 
 // Snapshot builds the accessibility snapshot of the page as it is now.
 // Refs stay the same across snapshots while an element keeps its role and
 // name. A Scope ref that is gone returns an error saying so.
 func (p *Page) Snapshot(ctx context.Context, opts SnapshotOptions) (*ax.Snapshot, error) {
-	var raw struct {
-		ax.Snapshot
+	const chunk = 96 << 10
+	var first struct {
+		Len  int    `json:"len"`
+		GZ   bool   `json:"gz"`
+		Head string `json:"head"`
+	}
+	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes, "raw": opts.raw}
+	if err := p.call(ctx, &first, "snapshotEncoded", arg, chunk); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	// Positions count UTF-16 code units, as JavaScript strings do.
+	var b strings.Builder
+	b.Grow(first.Len)
+	b.WriteString(first.Head)
+	for read := utf16Len(first.Head); read < first.Len; {
+		var part string
+		if err := p.call(ctx, &part, "readOut", read, chunk); err != nil {
+			return nil, fmt.Errorf("snapshot: %w", err)
+		}
+		if part == "" {
+			return nil, fmt.Errorf("snapshot: the page lost the snapshot while it was read (it navigated?)")
+		}
+		b.WriteString(part)
+		read += utf16Len(part)
+	}
+	enc := b.String()
+	if first.GZ {
+		raw, err := gunzipBase64(enc)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: %w", err)
+		}
+		enc = raw
+	}
+	s, err := decodeSnapshot(enc)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	return s, nil
+}
+
+// decodeSnapshot reads the line format of page.js (see encode there).
+func decodeSnapshot(enc string) (*ax.Snapshot, error) {
+	header, body, _ := strings.Cut(enc, "\n")
+	var h struct {
+		URL   string `json:"url"`
+		Title string `json:"title"`
+		Total int    `json:"total"`
+		Shown int    `json:"shown"`
 		More  int    `json:"more"`
 		Error string `json:"error"`
 	}
-	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes}
-	if err := p.call(ctx, &raw, "snapshot", arg); err != nil {
-		return nil, fmt.Errorf("snapshot: %w", err)
+	if err := json.Unmarshal([]byte(header), &h); err != nil {
+		return nil, fmt.Errorf("decode header: %w", err)
 	}
-	if raw.Error != "" {
-		return nil, fmt.Errorf("snapshot: %s", raw.Error)
+	if h.Error != "" {
+		return nil, errors.New(h.Error)
 	}
-	return &raw.Snapshot, nil
+	s := &ax.Snapshot{URL: h.URL, Title: h.Title, Total: h.Total, Shown: h.Shown}
+	var stack []*ax.Node // stack[d] is the last node seen at depth d
+	for line := range strings.SplitSeq(body, "\n") {
+		if line == "" {
+			continue
+		}
+		f := strings.SplitN(line, "\t", 8)
+		if len(f) != 8 {
+			return nil, fmt.Errorf("decode: malformed line %q", line)
+		}
+		d, err := strconv.Atoi(f[0])
+		if err != nil || d > len(stack) {
+			return nil, fmt.Errorf("decode: bad depth in %q", line)
+		}
+		n := &ax.Node{Role: f[1], Ref: f[3]}
+		if n.Role == "text" {
+			n.Text = f[2]
+		} else {
+			n.Name = f[2]
+		}
+		if f[4] != "" {
+			decodeStates(&n.States, f[4])
+		}
+		if f[5] != "" {
+			var bx ax.Box
+			if _, err := fmt.Sscanf(f[5], "%g,%g,%g,%g", &bx.X, &bx.Y, &bx.W, &bx.H); err == nil {
+				n.Box = &bx
+			}
+		}
+		n.States.Color = f[6]
+		if f[7] != "" {
+			n.More, _ = strconv.Atoi(f[7])
+		}
+		stack = stack[:d]
+		if d == 0 {
+			s.Root = append(s.Root, n)
+		} else {
+			parent := stack[d-1]
+			parent.Children = append(parent.Children, n)
+		}
+		stack = append(stack, n)
+	}
+	return s, nil
+}
+
+func decodeStates(st *ax.States, enc string) {
+	for kv := range strings.SplitSeq(enc, "\x1f") {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "ck":
+			st.Checked = v
+		case "ds":
+			st.Disabled = true
+		case "ex":
+			st.Expanded = v
+		case "sl":
+			st.Selected = true
+		case "pr":
+			st.Pressed = v
+		case "lv":
+			st.Level, _ = strconv.Atoi(v)
+		case "va":
+			st.Value = v
+		case "ph":
+			st.Placeholder = v
+		case "ur":
+			st.URL = v
+		case "fo":
+			st.Focused = true
+		case "in":
+			st.Interactive = true
+		}
+	}
 }
 
 // SettleOptions say how long a page must be quiet and how long to wait at most.
@@ -300,4 +423,29 @@ func (p *Page) Close() error {
 		err = derr
 	}
 	return err
+}
+
+// utf16Len is the length of s in UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+func gunzipBase64(s string) (string, error) {
+	zr, err := gzip.NewReader(base64.NewDecoder(base64.StdEncoding, strings.NewReader(s)))
+	if err != nil {
+		return "", fmt.Errorf("decompress: %w", err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		return "", fmt.Errorf("decompress: %w", err)
+	}
+	return string(b), nil
 }

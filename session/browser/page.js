@@ -189,7 +189,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // roleOf returns the element's role, or null for elements that only pass
   // their children through.
   function roleOf(el) {
-    const attr = el.getAttribute('role');
+    const attr = el.hasAttributes() ? el.getAttribute('role') : null;
     if (attr) {
       for (const r of attr.trim().toLowerCase().split(/\s+/)) {
         if (r === 'none' || r === 'presentation') {
@@ -201,6 +201,7 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     const r = implicitRole(el);
     if (r) return r;
+    if (!el.hasAttributes() && !el.parentElement?.isContentEditable) return null;
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     if (el.hasAttribute('onclick') || (isFocusable(el) && el.localName !== 'body')) return 'generic_clickable';
     return null;
@@ -208,9 +209,9 @@ if (!window.__e2e) window.__e2e = (() => {
 
   // ---- visibility -----------------------------------------------------------
   function hiddenSelf(el) {
+    if (!el.hasAttributes()) return false;
     if (el.hidden && el.localName !== 'details') return true; // cheap check before style
-    if (el.getAttribute('aria-hidden') === 'true') return true;
-    return false;
+    return el.getAttribute('aria-hidden') === 'true';
   }
 
   function isVisibleForName(el) {
@@ -219,7 +220,7 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   // ---- accessible names -----------------------------------------------------
-  const norm = (s) => (s || '').replace(/[\s\u00a0]+/g, ' ').trim();
+  const norm = (s) => (s || '').replace(/[\s\u00a0\x00-\x1f]+/g, ' ').trim();
   const BLOCKISH = new Set(['div', 'p', 'li', 'td', 'th', 'tr', 'table', 'ul', 'ol', 'section', 'article',
     'header', 'footer', 'nav', 'main', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'fieldset',
     'dl', 'dt', 'dd', 'br', 'blockquote', 'figure', 'figcaption', 'legend', 'option', 'label_block']);
@@ -310,7 +311,9 @@ if (!window.__e2e) window.__e2e = (() => {
   // text of its subtree already gathered by the snapshot walk.
   function accName(el, role, content) {
     if (role === null) return '';
-    const lb = el.getAttribute('aria-labelledby');
+    const bare = !el.hasAttributes();
+    if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return norm(content);
+    const lb = bare ? null : el.getAttribute('aria-labelledby');
     if (lb) {
       const visited = new Set([el]);
       const parts = byIdList(el, 'aria-labelledby').map((r) => {
@@ -395,6 +398,10 @@ if (!window.__e2e) window.__e2e = (() => {
 
   function statesOf(el, role, name, active) {
     const st = {};
+    if (!el.hasAttributes() && (role === 'row' || role === 'cell' || role === 'columnheader' || role === 'rowheader' || role === 'listitem' || role === 'paragraph' || role === 'list' || role === 'table')) {
+      if (el === active) st.focused = true;
+      return st;
+    }
     const aria = (k) => el.getAttribute(k);
     if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
       if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) st.checked = el.indeterminate ? 'mixed' : String(el.checked);
@@ -522,29 +529,38 @@ if (!window.__e2e) window.__e2e = (() => {
     // walkChildren walks el's children into out and returns the text they
     // contribute to a name from content; capped is set when the cap cut it.
     let capped = false;
+    function walkChild(c, out, off, skipText, parentNode) {
+      if (c.nodeType === 3) {
+        if (skipText) return '';
+        const d = c.data;
+        if (d.trim() === '') return d;
+        pushText(out, d);
+        return d;
+      }
+      if (c.nodeType !== 1) return '';
+      if (shown >= max) {
+        const n = countRest(c);
+        capped = true;
+        if (n) { more += n; if (parentNode) parentNode.more = (parentNode.more || 0) + n; else out.more = (out.more || 0) + n; }
+        return '';
+      }
+      return walk(c, out, off, skipText, parentNode);
+    }
+
     function walkChildren(el, out, off, skipText, parentNode) {
       let acc = '';
-      const kids = childNodesOf(el);
-      for (let i = 0; i < kids.length; i++) {
-        const c = kids[i];
-        if (c.nodeType === 3) {
-          if (!skipText) { pushText(out, c.data); acc += c.data; }
-          continue;
-        }
-        if (c.nodeType !== 1) continue;
-        if (shown >= max) {
-          const n = countRest(c);
-          capped = true;
-          if (n) { more += n; if (parentNode) parentNode.more = (parentNode.more || 0) + n; else out.more = (out.more || 0) + n; }
-          continue;
-        }
-        acc += walk(c, out, off, skipText, parentNode);
+      if (el.shadowRoot || el.localName === 'slot') {
+        const kids = childNodesOf(el);
+        for (let i = 0; i < kids.length; i++) acc += walkChild(kids[i], out, off, skipText, parentNode);
+        return acc;
       }
+      for (let c = el.firstChild; c; c = c.nextSibling) acc += walkChild(c, out, off, skipText, parentNode);
       return acc;
     }
 
     // contribution is what el adds to an ancestor's name from content.
     function contribution(el, role, content) {
+      if (!el.hasAttributes() && (role === 'row' || role === 'cell' || role === 'columnheader' || role === 'listitem' || role === 'paragraph')) return content;
       const al = el.getAttribute('aria-label');
       if (al && norm(al)) return al;
       const ev = embeddedValue(el, role);
@@ -563,14 +579,14 @@ if (!window.__e2e) window.__e2e = (() => {
       const display = cs.display;
       if (display === 'none') return '';
       const block = display !== 'contents' && !display.startsWith('inline');
-      const pad = (t) => (block ? ' ' + t + ' ' : t);
       const visible = cs.visibility === 'visible' && !(el.localName === 'input' && el.type === 'hidden');
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
         const content = walkChildren(el, out, off, skipText || !visible, parentNode);
-        const al = el.getAttribute('aria-label');
-        return pad(al && norm(al) ? al : content);
+        const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
+        const t = al && norm(al) ? al : content;
+        return block ? ' ' + t + ' ' : t;
       }
       const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
       const outRole = role === 'generic_clickable' ? 'generic' : role;
@@ -626,7 +642,8 @@ if (!window.__e2e) window.__e2e = (() => {
         if (shownKids.length) node.children = shownKids;
       }
       if (kids.more) node.more = (node.more || 0) + kids.more;
-      return pad(contribution(el, role, content));
+      const t = contribution(el, role, content);
+      return block ? ' ' + t + ' ' : t;
     }
 
     let rootEl = document.body || document.documentElement;
@@ -642,6 +659,68 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     return { url: location.href, title: document.title, nodes: out, total: shown + more, shown, more: out.more || 0 };
   }
+
+  // ---- transfer ----------------------------------------------------------
+  // Large results cross CDP far faster in pieces (a 1 MB string costs ~20x a
+  // 100 KB one), so a snapshot is encoded as compact lines, kept here, and
+  // read in chunks. Line format (fields split by TAB, states by \x1f):
+  //   depth, role, name-or-text, ref, states (k=v…), box (x,y,w,h), color, more
+  // The first line is a JSON header.
+  let outbox = '';
+  const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in' };
+  const TABLIKE = /[\t\n\r\x1f]/g;
+  function encode(res) {
+    if (res.error) return JSON.stringify({ error: res.error });
+    const lines = [JSON.stringify({ url: res.url, title: res.title, total: res.total, shown: res.shown, more: res.more })];
+    // Names, text and values are whitespace-normalized already; URLs are the
+    // one field that could still hold a tab.
+    function emit(n, d) {
+      let st = '', color = '';
+      const states = n.states;
+      if (states) {
+        for (const k in states) {
+          const v = states[k];
+          if (k === 'color') { color = v; continue; }
+          if (v === false || v === '' || v === 0 || v === undefined) continue;
+          const a = STATE_ABBR[k];
+          if (!a) continue;
+          st += (st ? '\x1f' : '') + (v === true ? a : a + '=' + (k === 'url' ? String(v).replace(TABLIKE, ' ') : v));
+        }
+      }
+      const b = n.box;
+      lines.push(d + '\t' + n.role + '\t' + (n.role === 'text' ? n.text : (n.name || '')) + '\t' + (n.ref || '') + '\t' + st + '\t' +
+        (b ? b.x + ',' + b.y + ',' + b.w + ',' + b.h : '') + '\t' + color + '\t' + (n.more || ''));
+      const kids = n.children;
+      if (kids) for (let i = 0; i < kids.length; i++) emit(kids[i], d + 1);
+    }
+    for (let i = 0; i < res.nodes.length; i++) emit(res.nodes[i], 0);
+    return lines.join('\n');
+  }
+
+  // Snapshots are gzipped and base64-encoded in the page when the browser
+  // can (CompressionStream): the repetitive outline shrinks ~8x, and bytes
+  // through CDP cost far more than compressing them.
+  const CS = window.CompressionStream, Resp = window.Response;
+  async function gzipBase64(text) {
+    const stream = new Blob([text]).stream().pipeThrough(new CS('gzip'));
+    const bytes = new Uint8Array(await new Resp(stream).arrayBuffer());
+    let bin = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(bin);
+  }
+
+  async function snapshotEncoded(opts, chunk) {
+    const text = encode(snapshot(opts));
+    let gz = false;
+    outbox = text;
+    if (CS && Resp && text.length > 4096 && !opts.raw) {
+      try { outbox = await gzipBase64(text); gz = true; } catch (e) { outbox = text; }
+    }
+    return { len: outbox.length, gz, head: outbox.slice(0, chunk) };
+  }
+
+  function readOut(from, n) { return outbox.slice(from, from + n); }
 
   // ---- describing elements for errors ---------------------------------------
   const CONTAINERS = new Set(['dialog', 'alertdialog', 'menu', 'listbox', 'banner', 'navigation', 'region', 'form', 'complementary', 'contentinfo', 'toolbar', 'tooltip', 'alert', 'status']);
@@ -883,6 +962,6 @@ if (!window.__e2e) window.__e2e = (() => {
     return rec ? { role: rec.role, name: rec.name, connected: el.isConnected } : null;
   }
 
-  return { snapshot, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
+  return { snapshot, snapshotEncoded, readOut, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
     selectOption, checkedOf, info, track };
 })();
