@@ -72,7 +72,7 @@ var hueClasses = []struct {
 	name string
 }{
 	{15, "red"}, {42, "orange"}, {70, "yellow"}, {165, "green"}, {195, "cyan"},
-	{255, "blue"}, {290, "purple"}, {345, "pink"}, {360, "red"},
+	{250, "blue"}, {290, "purple"}, {345, "pink"}, {360, "red"},
 }
 
 // classify names a CSS colour the way a person would: one primary class and
@@ -143,7 +143,7 @@ func classify(css string) (primary string, near []string) {
 			add("white")
 		case primary == "black" && light >= 0.12:
 			add("grey")
-		case primary == "white" && light <= 0.95:
+		case primary == "white" && light < 0.97:
 			add("grey")
 		}
 		if chroma >= 0.07 {
@@ -152,18 +152,18 @@ func classify(css string) (primary string, near []string) {
 		return primary, near
 	}
 	primary = byHue(hue)
-	// Neighbouring hues within 8° are near.
-	add(byHue(math.Mod(hue+8, 360)))
-	add(byHue(math.Mod(hue+352, 360)))
+	// Neighbouring hues within 10° are near.
+	add(byHue(math.Mod(hue+10, 360)))
+	add(byHue(math.Mod(hue+350, 360)))
 	switch {
 	case primary == "orange" && light < 0.33:
-		add(primary)
 		primary = "brown"
 		near = removeStr(near, "brown")
+		add("orange")
 	case primary == "red" && light > 0.75:
-		add("red")
 		primary = "pink"
 		near = removeStr(near, "pink")
+		add("red")
 	case primary == "pink" && light < 0.35:
 		add("purple")
 	}

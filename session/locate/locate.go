@@ -21,10 +21,11 @@
 // colour of another class, a container, related element or position that
 // does not hold. The rest score:
 //
-//	role word fits the role exactly            +0.5  (loosely, e.g. a "button" that is a link: +0.15)
+//	role word fits the role exactly            +0.5  (loosely, e.g. a "button" that is a
+//	                                                  link: +0.15, and only with a name)
 //	no role word, and the node is interactable +0.3
-//	name: exact 1, case-insensitive 0.95, same words 0.92, starts with 0.85,
-//	      all words in it 0.6–0.8 (by coverage), half the words or more < 0.45
+//	name: exact 1, case-insensitive 0.95, same words 0.92, starts with 0.65,
+//	      all words in it 0.45–0.6 (by coverage), half the words or more < 0.3
 //	      (a row's first cell equal to the name counts as exact; placeholders
 //	      count ×0.9, values ×0.8, an unnamed node's text ×0.85)
 //	colour: its own class +0.5, a near class (slate is near blue) +0.2
@@ -148,6 +149,13 @@ func Locate(s *ax.Snapshot, description string) Result {
 	ix := newIndex(s)
 	q0 := parse(description, mode{})
 	o0 := ix.resolve(q0)
+	// A lone capitalised role word is likely a name: "Menu in the Alice row".
+	if q0.roleUpper && q0.name.empty() {
+		o := ix.resolve(parse(description, mode{roleAsName: true}))
+		if o.target >= 0 && o.cands[o.target].nameQ >= 0.95 {
+			return ix.result(o)
+		}
+	}
 	var om *outcome
 	if q0.modifiers {
 		qm := parse(description, mode{modifiersAsName: true})
@@ -179,8 +187,9 @@ func Locate(s *ax.Snapshot, description string) Result {
 		}
 	}
 	if len(o0.cands) == 0 {
+		// Better an ambiguity between good names than nothing.
 		for _, o := range alts {
-			if len(o.cands) > 0 && o.reason == ReasonAmbiguous {
+			if o.reason == ReasonAmbiguous && !o.q.name.empty() && o.cands[0].nameQ >= minNameQuality {
 				return ix.result(o)
 			}
 		}

@@ -14,9 +14,9 @@ const (
 	wRoleStrong  = 0.5  // the role word names the node's role
 	wRoleWeak    = 0.15 // the role word loosely fits ("button" for a link)
 	wInteractive = 0.3  // no role word: prefer what can be acted on
-	wName        = 1.0  // × name quality (exact 1, same words 0.92, starts with 0.85, contains 0.6–0.8, partial < 0.45)
+	wName        = 1.0  // × name quality (exact 1, same words 0.92, starts with 0.65, contains 0.45–0.6, partial < 0.3)
 	wColor       = 0.5  // × 1 for the colour's own class, 0.4 for a near one
-	wContainer   = 1.0  // × container quality (first cell or exact 1, contains 0.6–0.8)
+	wContainer   = 1.0  // × container quality (first cell or exact 1, contains 0.45–0.6)
 	wHas         = 0.5  // × quality of the descendant it has
 	wSpatial     = 1.0  // × closeness to the anchor, 1 for the nearest
 
@@ -28,7 +28,7 @@ const (
 
 	// minNameQuality is the least name quality a fallback reading of a
 	// description needs (all its words in the name).
-	minNameQuality = 0.6
+	minNameQuality = 0.45
 
 	maxCandidates = 5
 	textCap       = 300 // characters of descendant text used as a name
@@ -207,12 +207,12 @@ func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 	}
 	if spec.quoted {
 		if containsRun(nw, sw) {
-			return 0.6, "contains"
+			return 0.5, "contains"
 		}
 		return 0, ""
 	}
 	if len(nw) >= len(sw) && sameWords(sw, nw[:len(sw)]) {
-		return 0.85, "starts with"
+		return 0.65, "starts with"
 	}
 	matched := 0
 	for _, w := range sw {
@@ -225,10 +225,10 @@ func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 	}
 	if matched == len(sw) {
 		cov := float64(len(sw)) / float64(max(len(nw), len(sw)))
-		return 0.6 + 0.2*cov, "contains"
+		return 0.45 + 0.15*cov, "contains"
 	}
 	if overlap := float64(matched) / float64(len(sw)); overlap >= 0.5 {
-		return 0.45 * overlap, "partly"
+		return 0.3 * overlap, "partly"
 	}
 	return 0, ""
 }
@@ -342,7 +342,9 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	}
 	c.i = i
 	rs, fit := roleFit(n, q.role)
-	if !fit {
+	if !fit || rs == wRoleWeak && q.name.empty() {
+		// A loose role fit needs a name to go with it: "the Sign in
+		// button" may be a link, "the first button" is a button.
 		return c, false, ""
 	}
 	if q.role != nil {

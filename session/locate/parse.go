@@ -108,6 +108,7 @@ type query struct {
 	modifiers bool
 	modUpper  bool
 	keywords  bool // a relation keyword started a clause
+	roleUpper bool // the role word was capitalised ("Menu")
 }
 
 // empty says the query asks for nothing at all.
@@ -179,6 +180,9 @@ func keywordAt(toks []token, i int) (keyword, bool) {
 			return keyword{}, false
 		}
 	}
+	if introducerAt(toks, i) > 0 {
+		return keyword{}, false // "with the text …"
+	}
 	for _, k := range keywords {
 		if i+len(k.words) > len(toks) {
 			continue
@@ -215,38 +219,42 @@ func split(toks []token, m mode) ([]token, []rawClause) {
 			i += len(k.words) - 1
 		}
 	}
-	var target []token
-	var out []rawClause
-	pos := 0 // tokens before pos are used
-	for h := 0; h < len(hits); {
-		at, k := hits[h].at, hits[h].k
-		if at < pos {
-			h++
-			continue
-		}
-		start := at + len(k.words)
-		// The clause runs to the next keyword; when that does not read as a
-		// clause, it runs on over further keywords ("in the Log in dialog").
-		accepted := false
-		for e := h + 1; e <= len(hits); e++ {
-			end := len(toks)
-			if e < len(hits) {
-				end = hits[e].at
+	// Right to left, find where each keyword's clause ends: at the nearest
+	// later keyword that starts a clause of its own, else further on
+	// ("in the Log in dialog", "above the Sign in button").
+	ends := make([]int, len(hits))
+	clauses := make([]rawClause, len(hits))
+	for h := len(hits) - 1; h >= 0; h-- {
+		ends[h] = -1
+		start := hits[h].at + len(hits[h].k.words)
+		var stops []int
+		for e := h + 1; e < len(hits); e++ {
+			if ends[e] >= 0 {
+				stops = append(stops, hits[e].at)
 			}
+		}
+		stops = append(stops, len(toks))
+		for _, end := range stops {
 			if end <= start {
 				continue
 			}
-			if rc, ok := readClause(k, toks[start:end]); ok {
-				target = append(target, toks[pos:at]...)
-				rc.text = joinText(toks[at:end])
-				out = append(out, rc)
-				pos, h, accepted = end, e, true
+			if rc, ok := readClause(hits[h].k, toks[start:end]); ok {
+				rc.text = joinText(toks[hits[h].at:end])
+				ends[h], clauses[h] = end, rc
 				break
 			}
 		}
-		if !accepted {
-			h++ // the keyword is a word of the name
+	}
+	var target []token
+	var out []rawClause
+	pos := 0 // tokens before pos are used
+	for h := range hits {
+		if hits[h].at < pos || ends[h] < 0 {
+			continue // swallowed by an earlier clause, or part of a name
 		}
+		target = append(target, toks[pos:hits[h].at]...)
+		out = append(out, clauses[h])
+		pos = ends[h]
 	}
 	// Words that formed no clause belong to the target, most likely its name.
 	target = append(target, toks[pos:]...)
@@ -361,12 +369,12 @@ func readClause(k keyword, toks []token) (rawClause, bool) {
 		return rawClause{clause: clause{kind: kwFor, rel: "for", name: makeName(body)}}, true
 	case kwWith:
 		if hasRole {
-			anchor := &query{desc: joinText(body)}
+			anchor := &query{desc: joinText(toks)}
 			return rawClause{clause: clause{kind: kwWith, rel: "has", anchor: anchor}, anchorToks: body}, true
 		}
 		return rawClause{clause: clause{kind: kwFor, rel: "for", name: makeName(body)}}, true
 	case kwSpatial:
-		anchor := &query{desc: joinText(body)}
+		anchor := &query{desc: joinText(toks)}
 		return rawClause{clause: clause{kind: kwSpatial, rel: k.rel, anchor: anchor}, anchorToks: body}, true
 	}
 	return rawClause{}, false
@@ -398,11 +406,16 @@ func containerClause(rel string, body []token, role roleSpan) rawClause {
 	return rawClause{clause: c}
 }
 
+// stripArticles drops articles, and filler words written in lower case,
+// from both ends.
 func stripArticles(toks []token) []token {
-	for len(toks) > 0 && !toks[0].quoted && (articles[toks[0].low] || filler[toks[0].low]) {
+	drop := func(t token) bool {
+		return !t.quoted && (articles[t.low] || filler[t.low] && !t.upper)
+	}
+	for len(toks) > 0 && drop(toks[0]) {
 		toks = toks[1:]
 	}
-	for len(toks) > 0 && !toks[len(toks)-1].quoted && (articles[toks[len(toks)-1].low] || filler[toks[len(toks)-1].low]) {
+	for len(toks) > 0 && drop(toks[len(toks)-1]) {
 		toks = toks[:len(toks)-1]
 	}
 	return toks
@@ -509,21 +522,8 @@ func parseTarget(q *query, toks []token, m mode) {
 	intro := -1
 	introLen := 0
 	for i := 0; i < len(kept) && intro < 0; i++ {
-		for _, in := range introducers {
-			if i+len(in) > len(kept) {
-				continue
-			}
-			ok := true
-			for j, w := range in {
-				if kept[i+j].quoted || kept[i+j].low != w {
-					ok = false
-					break
-				}
-			}
-			if ok && i+len(in) < len(kept) {
-				intro, introLen = i, len(in)
-				break
-			}
+		if l := introducerAt(kept, i); l > 0 && i+l < len(kept) {
+			intro, introLen = i, l
 		}
 	}
 	if intro >= 0 {
@@ -533,6 +533,7 @@ func parseTarget(q *query, toks []token, m mode) {
 		if r, ok := rightmostRole(roleToks); ok {
 			def := r.def
 			q.role = &def
+			q.roleUpper = roleToks[r.at].upper
 			if intro < 0 {
 				nameToks = append(append([]token(nil), roleToks[:r.at]...), roleToks[r.at+r.n:]...)
 			}
@@ -545,6 +546,26 @@ func parseTarget(q *query, toks []token, m mode) {
 		nameToks = append(append([]token(nil), roleToks...), nameToks...)
 	}
 	q.name = makeName(nameToks)
+}
+
+// introducerAt returns the length of the introducer at toks[i], or 0.
+func introducerAt(toks []token, i int) int {
+	for _, in := range introducers {
+		if i+len(in) > len(toks) {
+			continue
+		}
+		ok := true
+		for j, w := range in {
+			if toks[i+j].quoted || toks[i+j].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return len(in)
+		}
+	}
+	return 0
 }
 
 func isColoredWord(s string) bool {

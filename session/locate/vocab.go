@@ -138,7 +138,7 @@ var articles = map[string]bool{"the": true, "a": true, "an": true, "this": true,
 // describing, not the element.
 var filler = map[string]bool{
 	"please": true, "element": true, "control": true, "widget": true, "thing": true,
-	"visible": true, "clickable": true,
+	"visible": true, "clickable": true, "page": true, "screen": true,
 }
 
 // sizeWords describe size, which the local locator does not judge; they are
@@ -171,7 +171,7 @@ var ordinalWords = map[string]int{
 var colorWords = map[string]string{
 	"blue": "blue", "navy": "blue", "green": "green", "red": "red", "crimson": "red", "maroon": "red",
 	"grey": "grey", "gray": "grey", "silver": "grey", "yellow": "yellow", "gold": "yellow", "golden": "yellow",
-	"orange": "orange", "amber": "orange", "purple": "purple", "violet": "purple", "indigo": "purple",
+	"orange": "orange", "amber": "orange", "purple": "purple", "violet": "purple", "indigo": "blue",
 	"black": "black", "white": "white", "pink": "pink", "magenta": "pink", "brown": "brown",
 	"cyan": "cyan", "teal": "cyan", "turquoise": "cyan",
 }
