@@ -91,6 +91,13 @@ func snapshotURL(ctx context.Context, b *browser.Browser, u string, f *snapshotF
 	if _, err := p.Settle(ctx, browser.SettleOptions{Quiet: f.settleQuiet, Max: f.settleMax}); err != nil {
 		return nil, err
 	}
+	if f.scope != "" {
+		// Refs are handed out by snapshots; a fresh page hands them out
+		// again in the same order, so the ref from an earlier run resolves.
+		if _, err := p.Snapshot(ctx, browser.SnapshotOptions{}); err != nil {
+			return nil, err
+		}
+	}
 	return p.Snapshot(ctx, browser.SnapshotOptions{MaxNodes: f.maxNodes, Scope: f.scope, Boxes: f.asJSON})
 }
 
