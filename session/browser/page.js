@@ -722,6 +722,167 @@ if (!window.__e2e) window.__e2e = (() => {
 
   function readOut(from, n) { return outbox.slice(from, from + n); }
 
+  // ---- element cache: capture and resolve ----------------------------------
+  // A located element is remembered by several unique selectors of different
+  // kinds. On replay they are all evaluated here in one round trip and vote.
+  const TEST_ATTRS = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'];
+  const KEY_ATTRS = ['id', 'name', 'type', 'href', 'placeholder', 'title', 'alt', 'aria-label', 'role', 'for', 'value'].concat(TEST_ATTRS);
+
+  // isRandom says whether a class name or id looks generated (hashes, build
+  // ids): such values change between builds and must not identify anything.
+  function isRandom(v) {
+    if (!v) return false;
+    if (/^(css|sc|jsx|emotion|styled|svelte|tw|el|ember|react|radix|mui)[-_]/i.test(v) && /\d/.test(v)) return true;
+    for (const seg of v.split(/[-_:.]/)) {
+      if (seg.length >= 4 && /\d/.test(seg) && /[a-z]/i.test(seg)) return true;
+      if (seg.length >= 6 && /^[0-9a-f]+$/i.test(seg) && /\d/.test(seg)) return true;
+    }
+    return false;
+  }
+
+  const q = (v) => '"' + String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+
+  function textOfEl(el) { return norm(el.textContent).slice(0, 200); }
+
+  // match returns the elements a selector finds under root.
+  function match(root, sel) {
+    try {
+      if (sel.kind === 'text') {
+        const i = sel.value.indexOf('|');
+        const tag = sel.value.slice(0, i), text = sel.value.slice(i + 1);
+        return Array.from(root.querySelectorAll(tag)).filter((e) => textOfEl(e) === text);
+      }
+      if (sel.kind === 'label') {
+        const out = [];
+        for (const l of root.querySelectorAll('label')) {
+          if (norm(textContent(l, false, new Set())) !== sel.value) continue;
+          const c = l.control;
+          if (c && !out.includes(c)) out.push(c);
+        }
+        return out;
+      }
+      return Array.from(root.querySelectorAll(sel.value));
+    } catch (e) { return []; }
+  }
+
+  function structuralPath(el, root, banned) {
+    const parts = [];
+    for (let e = el; e && e !== root && e.nodeType === 1; e = e.parentElement) {
+      const id = e.id;
+      if (e !== el && id && !banned.has('id') && !isRandom(id)) {
+        const sel = '#' + CSS.escape(id);
+        if (root.querySelectorAll(sel).length === 1) { parts.unshift(sel); break; }
+      }
+      const tid = e !== el && !banned.has('data-testid') && e.getAttribute('data-testid');
+      if (tid && !isRandom(tid)) { parts.unshift('[data-testid=' + q(tid) + ']'); break; }
+      let i = 1;
+      for (let s = e.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === e.localName) i++;
+      parts.unshift(e.localName + ':nth-of-type(' + i + ')');
+      if (e.localName === 'body') break;
+    }
+    return parts.join(' > ');
+  }
+
+  function captureElement(ref, bannedList) {
+    const el = resolve(ref);
+    if (!el || !el.isConnected) return { error: 'detached' };
+    const banned = new Set(bannedList || []);
+    const root = el.getRootNode();
+    const tag = el.localName;
+    const out = [];
+    const add = (kind, value) => {
+      const sel = { kind, value };
+      const m = match(root, sel);
+      if (m.length === 1 && m[0] === el && !out.some((o) => o.value === value)) out.push(sel);
+    };
+    const usable = (a, v) => v && !banned.has(a) && !isRandom(v);
+    if (usable('id', el.id)) add('id', '#' + CSS.escape(el.id));
+    for (const a of TEST_ATTRS) { const v = el.getAttribute(a); if (usable(a, v)) add('testid', '[' + a + '=' + q(v) + ']'); }
+    for (const a of ['aria-label', 'name', 'placeholder', 'title', 'alt', 'href']) {
+      const v = el.getAttribute(a);
+      if (usable(a, v)) add(a === 'aria-label' ? 'aria' : 'attr', tag + '[' + a + '=' + q(v) + ']');
+    }
+    const txt = textOfEl(el);
+    if (txt && txt.length <= 80 && !banned.has('text')) add('text', tag + '|' + txt);
+    if (el.labels && el.labels.length) {
+      const lt = norm(textContent(el.labels[0], false, new Set([el])));
+      if (lt) add('label', lt);
+    }
+    add('structural', structuralPath(el, root, banned));
+    let role = roleOf(el);
+    if (role === 'generic_clickable') role = 'generic';
+    const name = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
+    const attrs = {};
+    for (const a of KEY_ATTRS) {
+      const v = el.getAttribute(a);
+      if (v !== null && !banned.has(a) && !isRandom(v)) attrs[a] = v.slice(0, 200);
+    }
+    const off = frameOffset(el);
+    const b = boxOf(el, off);
+    return { selectors: out, node: { tag, role: role || '', name, text: txt, attrs, box: [b.x, b.y, b.w, b.h], color: colorOf(el) } };
+  }
+
+  // roots lists the document, same-origin frame documents and open shadow
+  // roots, where cached selectors are looked for when the document alone
+  // has no match.
+  function otherRoots() {
+    const out = [];
+    const visit = (root) => {
+      for (const e of root.querySelectorAll('*')) {
+        if (e.shadowRoot) { out.push(e.shadowRoot); visit(e.shadowRoot); }
+        if (e.localName === 'iframe') { try { const d = e.contentDocument; if (d) { out.push(d); visit(d); } } catch (x) { /* cross-origin */ } }
+      }
+    };
+    visit(document);
+    return out;
+  }
+
+  function describeNode(el) {
+    let role = roleOf(el);
+    if (role === 'generic_clickable') role = 'generic';
+    if (!role || PASS_THROUGH.has(role)) return null;
+    const name = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
+    return { role, name, el };
+  }
+
+  // resolveCached evaluates every selector, lets them vote, and describes the
+  // winner with its ancestors so that the intent can be checked without a
+  // full snapshot. Reasons: no-match, selector-conflict.
+  function resolveCached(selectors) {
+    const tally = (root) => {
+      const votes = new Map();
+      let matched = 0;
+      for (const sel of selectors) {
+        const m = match(root, sel);
+        if (m.length !== 1) continue;
+        matched++;
+        votes.set(m[0], (votes.get(m[0]) || 0) + 1);
+      }
+      return { votes, matched };
+    };
+    let t = tally(document);
+    if (t.votes.size === 0) {
+      for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
+    }
+    if (t.votes.size === 0) return { reason: 'no-match', total: selectors.length };
+    const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
+    if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total: selectors.length, votes: ranked[0][1] };
+    const el = ranked[0][0];
+    const d = describeNode(el) || { role: '', name: '' };
+    const ref = refFor(el, d.role, d.name);
+    const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
+    const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
+    node.states.color = colorOf(el);
+    node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
+    const ancestors = [];
+    for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
+      const ad = describeNode(a);
+      if (ad) ancestors.unshift({ role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
+      if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
+    }
+    return { ref, node, ancestors, visible, votes: ranked[0][1], matched: t.matched, total: selectors.length };
+  }
+
   // ---- describing elements for errors ---------------------------------------
   const CONTAINERS = new Set(['dialog', 'alertdialog', 'menu', 'listbox', 'banner', 'navigation', 'region', 'form', 'complementary', 'contentinfo', 'toolbar', 'tooltip', 'alert', 'status']);
   function describe(el) {
@@ -962,6 +1123,6 @@ if (!window.__e2e) window.__e2e = (() => {
     return rec ? { role: rec.role, name: rec.name, connected: el.isConnected } : null;
   }
 
-  return { snapshot, snapshotEncoded, readOut, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
+  return { snapshot, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
     selectOption, checkedOf, info, track };
 })();
