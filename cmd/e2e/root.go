@@ -38,6 +38,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	var pe *parseErrors
+	if errors.As(err, &pe) {
+		for _, e := range pe.errs {
+			fmt.Fprintln(stderr, strings.TrimRight(e.Error(), "\n"))
+		}
+		fmt.Fprintln(stderr, "e2e: "+pe.Error())
+		return exitUsage
+	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
@@ -92,6 +100,6 @@ trajectory without a model, and heal it when the app changes.`,
 	pf.StringVar(&g.chrome, "chrome", "", "browser binary (default: $E2E_CHROME, then chromium, chromium-browser, google-chrome on PATH)")
 	pf.StringVar(&g.browserURL, "browser-url", "", "connect to a running browser (ws://… or http://host:port) instead of launching one")
 	pf.BoolVar(&g.headed, "headed", false, "show the browser window instead of running headless")
-	root.AddCommand(newSnapshotCmd(g), newFixtureCmd(), newVersionCmd(), newDemoCmd(g))
+	root.AddCommand(newSnapshotCmd(g), newRunCmd(g), newFixtureCmd(), newVersionCmd(), newDemoCmd(g))
 	return root
 }

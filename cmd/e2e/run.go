@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+		"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/e2e-dev/e2e/session/browser"
+	runner "github.com/e2e-dev/e2e/session/run"
+	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
+)
+
+type runFlags struct {
+	db       string
+	jsonOut  string
+	baseURL  string
+	variants string
+	config   string
+}
+
+func newRunCmd(g *globals) *cobra.Command {
+	f := &runFlags{}
+	cmd := &cobra.Command{
+		Use:   "run [paths…]",
+		Short: "Run tests (files, directories or globs; default: the tests e2e.yaml names)",
+		Example: `  e2e run
+  e2e run tests/login.e2e.yaml
+  e2e run --json results.json 'tests/**/*.e2e.yaml'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, tests, err := loadTests(f.config, args)
+			if err != nil {
+				return err
+			}
+			if f.baseURL != "" {
+				cfg.BaseURL = f.baseURL
+			}
+			if f.db != "" {
+				cfg.DB = f.db
+			}
+			rep, err := runTests(cmd.Context(), g, cfg, tests, f.variants, cmd)
+			if err != nil {
+				return err
+			}
+			if f.jsonOut != "" {
+				if err := runner.WriteJSON(f.jsonOut, rep); err != nil {
+					return err
+				}
+			}
+			if !rep.Passed() {
+				return &exitError{code: exitFailed}
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
+	fl.StringVar(&f.jsonOut, "json", "", "write the results as JSON to this file")
+	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
+	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
+	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
+	return cmd
+}
+
+// loadTests reads the configuration and every test file; any problem in any
+// file is reported, all of them, before a browser starts.
+func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, error) {
+	if dir == "" {
+		dir = "."
+	}
+	cfg, err := testfile.LoadConfig(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	paths, err := testfile.Discover(cfg, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(paths) == 0 {
+		return nil, nil, fmt.Errorf("no test files found (looked for %v under %s)", cfg.Tests, cfg.Dir)
+	}
+	var tests []*testfile.Test
+	var problems []error
+	for _, p := range paths {
+		t, err := testfile.ParseFile(p)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		tests = append(tests, t)
+	}
+	if len(problems) > 0 {
+		return nil, nil, &parseErrors{errs: problems}
+	}
+	return cfg, tests, nil
+}
+
+// parseErrors prints every problem of every file, then exits 2.
+type parseErrors struct{ errs []error }
+
+func (p *parseErrors) Error() string {
+	return fmt.Sprintf("%d test file(s) have problems", len(p.errs))
+}
+
+func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, variants string, cmd *cobra.Command) (*runner.Report, error) {
+	dbPath := cfg.DBPath()
+	db, err := store.Open(ctx, dbPath)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	bo := g.browserOptions()
+	if bo.Chrome == "" {
+		bo.Chrome = cfg.Browser.Chrome
+	}
+	bo.Width, bo.Height = cfg.Browser.Viewport.Width, cfg.Browser.Viewport.Height
+	b, err := browser.Launch(ctx, bo)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: variants,
+		Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")})
+	if err != nil {
+		return nil, err
+	}
+	return r.Run(ctx, tests)
+}
+

@@ -1,0 +1,556 @@
+// Package run executes tests: each in a fresh browser context, step by step,
+// replaying elements from the cache when their intent still holds and
+// locating them again when it does not. Results go to the store and to a
+// line-per-step printout.
+package run
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/ax"
+	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/locate"
+	"github.com/e2e-dev/e2e/session/step"
+	"github.com/e2e-dev/e2e/session/testfile"
+)
+
+// Options wire a Runner.
+type Options struct {
+	Config  *testfile.Config
+	Project string // cache namespace; default: the config directory's name
+	Store   session.Store
+	Browser *browser.Browser
+	Locator locate.Locator // default: the local locator
+	// Env looks up {{ env.X }} and {{ secret.X }}; default os.LookupEnv.
+	Env func(string) (string, bool)
+	// Out receives a line per step and per test; nil prints nothing.
+	Out io.Writer
+	// Screenshots is where failure screenshots go; default .e2e/screenshots
+	// under the config directory.
+	Screenshots string
+	Version     string
+	// Variants is appended to every start URL as ?variant=… (for the fixture app).
+	Variants string
+}
+
+// Runner runs tests.
+type Runner struct {
+	o Options
+}
+
+// New returns a Runner; Config, Store and Browser are required.
+func New(o Options) (*Runner, error) {
+	if o.Config == nil || o.Store == nil || o.Browser == nil {
+		return nil, errors.New("run: config, store and browser are required")
+	}
+	if o.Project == "" {
+		o.Project = filepath.Base(o.Config.Dir)
+	}
+	if o.Locator == nil {
+		o.Locator = locate.Local{}
+	}
+	if o.Env == nil {
+		o.Env = os.LookupEnv
+	}
+	if o.Out == nil {
+		o.Out = io.Discard
+	}
+	if o.Screenshots == "" {
+		o.Screenshots = filepath.Join(o.Config.Dir, ".e2e", "screenshots")
+	}
+	return &Runner{o: o}, nil
+}
+
+// Report is what a run did.
+type Report struct {
+	Run   session.Run
+	Tests []session.TestResult
+}
+
+// Passed reports whether every test passed.
+func (r *Report) Passed() bool {
+	for _, t := range r.Tests {
+		if t.Status != "passed" {
+			return false
+		}
+	}
+	return true
+}
+
+// Run runs the tests one after another and records the run. It returns an
+// error only when the store fails; failing tests are in the report.
+func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
+	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version}}
+	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
+		return nil, fmt.Errorf("start run: %w", err)
+	}
+	for _, t := range tests {
+		res := r.RunTest(ctx, rep.Run.ID, t)
+		res.RunID = rep.Run.ID
+		if err := r.o.Store.SaveTest(ctx, &res); err != nil {
+			return nil, fmt.Errorf("save test %q: %w", t.Name, err)
+		}
+		rep.Tests = append(rep.Tests, res)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	rep.Run.FinishedAt = time.Now()
+	rep.Run.Status = "passed"
+	if !rep.Passed() {
+		rep.Run.Status = "failed"
+	}
+	if err := r.o.Store.FinishRun(context.WithoutCancel(ctx), &rep.Run); err != nil {
+		return nil, fmt.Errorf("finish run: %w", err)
+	}
+	printRunSummary(r.o.Out, rep)
+	return rep, nil
+}
+
+// testRun is the state of one test while it runs.
+type testRun struct {
+	test       *testfile.Test
+	page       *browser.Page
+	runID      int64
+	secrets    []string
+	occurrence map[string]int
+	unique     func(string) string
+}
+
+// RunTest runs one test in a fresh browser context. A browser failure fails
+// this test only.
+func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) session.TestResult {
+	start := time.Now()
+	res := session.TestResult{Name: t.Name, File: t.File, Status: "passed"}
+	fmt.Fprintf(r.o.Out, "%s (%s)\n", t.Name, t.File)
+	defer func() { res.DurationMS = time.Since(start).Milliseconds(); printTestSummary(r.o.Out, &res) }()
+	page, err := r.o.Browser.NewPage(ctx)
+	if err != nil {
+		res.Status, res.Error = "failed", "open a page: "+err.Error()
+		return res
+	}
+	defer page.Close()
+	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{},
+		unique: testfile.UniqueFor(fmt.Sprintf("%d%03d", runID, time.Now().UnixMilli()%1000))}
+	if err := r.open(ctx, tr, t.URL); err != nil {
+		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
+		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
+		return res
+	}
+	failed := false
+	for i, st := range t.Steps {
+		if failed {
+			res.Steps = append(res.Steps, session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Status: session.StatusSkipped, Cache: "none"})
+			continue
+		}
+		sr := r.runStep(ctx, tr, i, st)
+		res.Steps = append(res.Steps, sr)
+		printStep(r.o.Out, st, &sr)
+		if sr.Status == session.StatusFailed {
+			failed = true
+			res.Status = "failed"
+			res.Error = fmt.Sprintf("step %d (line %d): %s", i+1, st.Pos.Line, sr.Error)
+		}
+	}
+	return res
+}
+
+func (r *Runner) url(u string) string {
+	base := strings.TrimRight(r.o.Config.BaseURL, "/")
+	if u == "" {
+		u = base + "/"
+	} else if !strings.Contains(u, "://") {
+		if !strings.HasPrefix(u, "/") {
+			u = "/" + u
+		}
+		u = base + u
+	}
+	if r.o.Variants != "" {
+		sep := "?"
+		if strings.Contains(u, "?") {
+			sep = "&"
+		}
+		u += sep + "variant=" + r.o.Variants
+	}
+	return u
+}
+
+func (r *Runner) open(ctx context.Context, tr *testRun, u string) error {
+	if u == "" && r.o.Config.BaseURL == "" {
+		return nil
+	}
+	nctx, cancel := context.WithTimeout(ctx, r.o.Config.Timeouts.Navigation)
+	defer cancel()
+	resp, err := tr.page.Navigate(nctx, r.url(u))
+	if err != nil {
+		return err
+	}
+	if resp.Status >= 400 {
+		return fmt.Errorf("%s answered HTTP %d", resp.URL, resp.Status)
+	}
+	r.settle(ctx, tr)
+	return nil
+}
+
+// settle waits for the page to be quiet; a page that never settles does not
+// fail the step (the next action waits for its own target).
+func (r *Runner) settle(ctx context.Context, tr *testRun) {
+	_, _ = tr.page.Settle(ctx, browser.SettleOptions{Quiet: r.o.Config.Timeouts.SettleQuiet, Max: r.o.Config.Timeouts.SettleMax})
+}
+
+// settleBrief follows an action: it waits out navigations, requests and
+// short timers the action started, with a short quiet window. The next step
+// waits for its own element; a full settle comes only when it must look.
+func (r *Runner) settleBrief(ctx context.Context, tr *testRun) {
+	q := min(r.o.Config.Timeouts.SettleQuiet, 50*time.Millisecond)
+	_, _ = tr.page.Settle(ctx, browser.SettleOptions{Quiet: q, Max: r.o.Config.Timeouts.SettleMax})
+}
+
+// handler runs one kind of step. st has its variables resolved; sr is filled in.
+type handler func(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error
+
+// handlers maps each step type to what runs it; a test checks it covers step.Types.
+var handlers = map[step.Type]handler{
+	step.Navigate: runNavigate,
+	step.Click:    runElement,
+	step.TypeText: runElement,
+	step.Select:   runElement,
+	step.Press:    runPress,
+	step.Hover:    runElement,
+	step.Check:    runElement,
+	step.Uncheck:  runElement,
+	step.Scroll:   runElement,
+	step.Wait:     runWait,
+	step.Expect:   runExpect,
+	step.Assert:   needsModel,
+	step.Act:      needsModel,
+}
+
+func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.Step) session.StepResult {
+	start := time.Now()
+	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Cache: "none"}
+	resolved, secrets, err := testfile.Resolve(st.Step, r.o.Env, tr.unique)
+	tr.secrets = append(tr.secrets, secrets...)
+	if err == nil {
+		h, ok := handlers[st.Type]
+		if !ok {
+			err = fmt.Errorf("step type %s is not supported", st.Type)
+		} else {
+			err = h(r, ctx, tr, st.Step, resolved, &sr)
+		}
+	}
+	sr.DurationMS = time.Since(start).Milliseconds()
+	if err != nil {
+		sr.Status = session.StatusFailed
+		sr.Error = testfile.Redact(err.Error(), tr.secrets)
+		sr.Screenshot = r.screenshot(tr, i)
+	} else if sr.Status == "" {
+		sr.Status = session.StatusPassed
+	}
+	return sr
+}
+
+func (r *Runner) timeout(st step.Step) time.Duration {
+	if st.Timeout > 0 && st.Type != step.Wait {
+		return st.Timeout
+	}
+	return r.o.Config.Timeouts.Step
+}
+
+func (r *Runner) screenshot(tr *testRun, i int) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	png, err := tr.page.Screenshot(ctx)
+	if err != nil {
+		return ""
+	}
+	if err := os.MkdirAll(r.o.Screenshots, 0o755); err != nil {
+		return ""
+	}
+	name := fmt.Sprintf("run%d-%s-step%d.png", tr.runID, slug(tr.test.Name), i+1)
+	path := filepath.Join(r.o.Screenshots, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		return ""
+	}
+	return path
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			b.WriteRune(c)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}
+
+func runNavigate(r *Runner, ctx context.Context, tr *testRun, _, st step.Step, _ *session.StepResult) error {
+	return r.open(ctx, tr, st.Value)
+}
+
+func needsModel(_ *Runner, _ context.Context, _ *testRun, raw, _ step.Step, _ *session.StepResult) error {
+	kind := strings.ToLower(string(raw.Type))
+	return fmt.Errorf("needs a model: %s steps are run by the agent, which is not configured (set a model in e2e.yaml or OPENAI_BASE_URL and E2E_MODEL)", kind)
+}
+
+func runWait(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	if st.Description == "" {
+		t := time.NewTimer(st.Timeout)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			return nil
+		}
+	}
+	_, pending, err := r.target(ctx, tr, raw, st, sr)
+	if err != nil {
+		return err
+	}
+	return r.remember(ctx, pending)
+}
+
+func runPress(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	if st.Description == "" {
+		actx, cancel := context.WithTimeout(ctx, r.timeout(st))
+		defer cancel()
+		if err := tr.page.Press(actx, "", st.Value, browser.ActOptions{}); err != nil {
+			return err
+		}
+		r.settleBrief(ctx, tr)
+		return nil
+	}
+	return runElement(r, ctx, tr, raw, st, sr)
+}
+
+// runElement finds the step's element (cache first) and acts on it.
+func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	ref, pending, err := r.target(ctx, tr, raw, st, sr)
+	if err != nil {
+		return err
+	}
+	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
+	defer cancel()
+	o := browser.ActOptions{Timeout: r.timeout(st)}
+	p := tr.page
+	switch st.Type {
+	case step.Click:
+		err = p.Click(actx, ref, o)
+	case step.Hover:
+		err = p.Hover(actx, ref, o)
+	case step.Scroll:
+		err = p.ScrollIntoView(actx, ref, o)
+	case step.Check:
+		err = p.SetChecked(actx, ref, true, o)
+	case step.Uncheck:
+		err = p.SetChecked(actx, ref, false, o)
+	case step.TypeText:
+		err = p.Fill(actx, ref, st.Value, o)
+	case step.Select:
+		_, err = p.SelectOption(actx, ref, []string{st.Value}, o)
+	case step.Press:
+		err = p.Press(actx, ref, st.Value, o)
+	}
+	if err != nil {
+		return err
+	}
+	if err := r.remember(ctx, pending); err != nil {
+		return err
+	}
+	r.settleBrief(ctx, tr)
+	return nil
+}
+
+// remember writes a freshly located element to the cache.
+func (r *Runner) remember(ctx context.Context, e *session.CacheEntry) error {
+	if e == nil {
+		return nil
+	}
+	if err := r.o.Store.PutCache(ctx, e); err != nil {
+		return fmt.Errorf("save element cache: %w", err)
+	}
+	return nil
+}
+
+// key returns the cache key of a step; occurrence counts the steps before it
+// in this test with the same description.
+func (r *Runner) key(tr *testRun, raw step.Step) session.CacheKey {
+	n := tr.occurrence[raw.Description]
+	tr.occurrence[raw.Description] = n + 1
+	var names []string
+	if vars, err := testfile.StepVars(raw); err == nil {
+		for _, v := range vars {
+			names = append(names, v.String())
+		}
+	}
+	return session.Key(session.KeyParts{Project: r.o.Project, Test: tr.test.Name, Description: raw.Description, Occurrence: n, Vars: names})
+}
+
+// target returns the ref of the step's element. A cache entry whose
+// selectors agree on an element that still meets the intent is a hit;
+// anything else is a miss with a named reason, and the element is located
+// from a snapshot (and returned as a pending cache entry to write once the
+// step succeeds).
+func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) (string, *session.CacheEntry, error) {
+	key := r.key(tr, raw)
+	entry, err := r.o.Store.Cache(ctx, key)
+	if err != nil {
+		return "", nil, fmt.Errorf("read element cache: %w", err)
+	}
+	if entry != nil {
+		ref, reason := r.replay(ctx, tr, entry)
+		if ref == "" && (reason == "no-match" || reason == "hidden" || reason == "selector-conflict") {
+			// The page may still be on its way: look again once it is quiet.
+			r.settle(ctx, tr)
+			ref, reason = r.replay(ctx, tr, entry)
+		}
+		if ref != "" {
+			sr.Status, sr.Cache = session.StatusHit, "hit"
+			if t, ok := r.o.Store.(interface {
+				TouchCache(context.Context, session.CacheKey) error
+			}); ok {
+				_ = t.TouchCache(ctx, key)
+			}
+			return ref, nil, nil
+		}
+		sr.Cache, sr.MissReason = "miss", reason
+	}
+	deadline := time.Now().Add(r.timeout(st))
+	r.settle(ctx, tr)
+	for {
+		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+		if err != nil {
+			return "", nil, err
+		}
+		res, err := r.o.Locator.Locate(ctx, snap, st.Description)
+		if err != nil {
+			return "", nil, err
+		}
+		if res.Target != nil {
+			if entry != nil {
+				sr.Status = session.StatusRelocated
+			} else {
+				sr.Status = session.StatusLocated
+			}
+			ref := res.Target.Node.Ref
+			sels, node, err := tr.page.CaptureElement(ctx, ref, r.o.Config.BannedAttributes)
+			if err != nil {
+				return "", nil, err
+			}
+			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
+				Selectors: sels, Node: node, Intent: res.Intent}, nil
+		}
+		if res.Reason == locate.ReasonAmbiguous || time.Now().After(deadline) || ctx.Err() != nil {
+			return "", nil, &NotFoundError{Description: st.Description, Reason: res.Reason, Detail: res.Detail, Candidates: res.Candidates}
+		}
+		// Not there yet: wait for the page to change, then look again.
+		waitChange(ctx, tr.page, deadline)
+	}
+}
+
+// replay resolves a cache entry in the page and checks its intent. It
+// returns the ref on a hit, else the miss reason.
+func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry) (ref, reason string) {
+	res, err := tr.page.ResolveCached(ctx, e.Selectors)
+	if err != nil {
+		return "", "error: " + err.Error()
+	}
+	if res.Reason != "" {
+		return "", res.Reason
+	}
+	if !res.Visible {
+		return "", "hidden"
+	}
+	snap := &ax.Snapshot{}
+	node := res.Node
+	if needsLayout(e.Intent) {
+		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+		if err != nil {
+			return "", "error: " + err.Error()
+		}
+		snap = s
+		if n := s.Find(res.Ref); n != nil {
+			node = n
+		}
+	}
+	if ok, why := locate.Check(snap, node, res.Ancestors, e.Intent); !ok {
+		return "", why
+	}
+	return res.Ref, ""
+}
+
+// needsLayout says whether checking the intent needs the whole page (the
+// position of other elements), not only the element and its ancestors.
+func needsLayout(in session.Intent) bool {
+	for _, rel := range in.Related {
+		if rel.Relation != "in" {
+			return true
+		}
+	}
+	return false
+}
+
+// waitChange returns when the page changes or settles again, or at deadline.
+func waitChange(ctx context.Context, p *browser.Page, deadline time.Time) {
+	left := time.Until(deadline)
+	if left <= 0 {
+		return
+	}
+	wctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	_, _ = p.Settle(wctx, browser.SettleOptions{Quiet: 100 * time.Millisecond, Max: min(left, time.Second)})
+	if _, err := p.Settle(wctx, browser.SettleOptions{Quiet: 50 * time.Millisecond, Max: min(left, 250*time.Millisecond)}); err == nil {
+		// settled: give the page a beat before the next look
+		t := time.NewTimer(min(left, 100*time.Millisecond))
+		defer t.Stop()
+		select {
+		case <-wctx.Done():
+		case <-t.C:
+		}
+	}
+}
+
+// NotFoundError says a description matched nothing, or several elements equally.
+type NotFoundError struct {
+	Description string
+	Reason      string // locate.ReasonNoMatch or locate.ReasonAmbiguous
+	Detail      string
+	Candidates  []locate.Candidate
+}
+
+func (e *NotFoundError) Error() string {
+	var b strings.Builder
+	if e.Reason == locate.ReasonAmbiguous {
+		fmt.Fprintf(&b, "%q matches several elements equally", e.Description)
+	} else {
+		fmt.Fprintf(&b, "no element matches %q", e.Description)
+	}
+	if e.Detail != "" && e.Reason == locate.ReasonAmbiguous {
+		b.WriteString(": " + e.Detail)
+	} else if len(e.Candidates) > 0 {
+		b.WriteString("; nearest: ")
+		for i, c := range e.Candidates {
+			if i == 3 {
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s (%.2f)", c.Node.Line(), c.Score)
+		}
+	}
+	return b.String()
+}
