@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -270,7 +271,16 @@ func (ix *index) checkNth(i int, r session.Relation, in session.Intent) string {
 	if err != nil || want == 0 {
 		return ""
 	}
-	rest := session.Intent{Attributes: in.Attributes}
+	// The ordinal counted among elements of these roles ("the third field"
+	// counts text boxes and comboboxes alike); the role attribute is the
+	// target's own and does not narrow the count.
+	roles := strings.Split(r.Role, "|")
+	rest := session.Intent{Attributes: map[string]string{}}
+	for k, v := range in.Attributes {
+		if k != "role" || r.Role == "" {
+			rest.Attributes[k] = v
+		}
+	}
 	for _, o := range in.Related {
 		if o.Relation != "nth" {
 			rest.Related = append(rest.Related, o)
@@ -279,7 +289,7 @@ func (ix *index) checkNth(i int, r session.Relation, in session.Intent) string {
 	var group []int
 	for j := range ix.e {
 		nj := ix.e[j].n
-		if nj.Ref == "" || nj.Role == "text" || (r.Role != "" && nj.Role != r.Role) {
+		if nj.Ref == "" || nj.Role == "text" || (r.Role != "" && !slices.Contains(roles, nj.Role)) {
 			continue
 		}
 		if ix.checkAttributes(j, rest.Attributes) != "" {

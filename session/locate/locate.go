@@ -44,6 +44,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -202,8 +203,9 @@ type outcome struct {
 	q      *query
 	cands  []cand
 	target int // index into cands, or -1
-	nth    string
-	reason string
+	nth      string // "2nd of 20 in document order"
+	nthRoles string // the roles of the elements the ordinal counted among, joined by |
+	reason   string
 	detail string
 }
 
@@ -256,6 +258,26 @@ func (ix *index) resolve(q *query) outcome {
 		}
 		group = same
 		sort.Slice(group, func(a, b int) bool { return cands[group[a]].i < cands[group[b]].i })
+		// Counting is only sound among elements of one name: "the second
+		// Save button" among "Save draft" and "Save copy" is no count.
+		if !q.name.empty() {
+			k0, v0 := ix.nameAttr(cands[group[0]])
+			for _, g := range group[1:] {
+				if k, v := ix.nameAttr(cands[g]); k != k0 || !sameText(v, v0) {
+					var parts []string
+					for k, g := range group {
+						if k == maxCandidates {
+							parts = append(parts, "…")
+							break
+						}
+						parts = append(parts, ix.describe(cands[g].i))
+					}
+					o.reason = ReasonAmbiguous
+					o.detail = fmt.Sprintf("%d candidates with different names for %q, which counts among equals: %s", len(group), q.desc, strings.Join(parts, ", "))
+					return o
+				}
+			}
+		}
 		k := q.ordinal - 1
 		if q.ordinal < 0 {
 			k = len(group) + q.ordinal
@@ -266,6 +288,14 @@ func (ix *index) resolve(q *query) outcome {
 		}
 		o.target, o.reason = group[k], ""
 		o.nth = fmt.Sprintf("%s of %d in document order", ordinalName(k+1), len(group))
+		var roles []string
+		for _, g := range group {
+			if r := ix.e[cands[g].i].n.Role; !slices.Contains(roles, r) {
+				roles = append(roles, r)
+			}
+		}
+		sort.Strings(roles)
+		o.nthRoles = strings.Join(roles, "|")
 		return o
 	}
 	if len(group) == 1 {
@@ -320,28 +350,21 @@ func (ix *index) result(o outcome) Result {
 	if o.target >= 0 {
 		t := r.Candidates[0]
 		r.Target = &t
-		r.Intent = ix.intent(o.q, o.cands[o.target])
+		r.Intent = ix.intent(o)
 	} else {
 		r.Intent = describedIntent(o.q)
 	}
 	return r
 }
 
-// intent lists what the description relied on to find candidate c.
-func (ix *index) intent(q *query, c cand) session.Intent {
+// intent lists what the description relied on to find its target.
+func (ix *index) intent(o outcome) session.Intent {
+	q, c := o.q, o.cands[o.target]
 	n := ix.e[c.i].n
 	in := session.Intent{Attributes: map[string]string{"role": n.Role}}
 	if !q.name.empty() {
-		switch c.nameSrc {
-		case "placeholder":
-			in.Attributes["placeholder"] = n.States.Placeholder
-		case "value":
-			in.Attributes["value"] = n.States.Value
-		case "text":
-			in.Attributes["text"] = ix.text(c.i)
-		default:
-			in.Attributes["name"] = n.Name
-		}
+		k, v := ix.nameAttr(c)
+		in.Attributes[k] = v
 	}
 	if q.role != nil && q.role.level > 0 {
 		in.Attributes["level"] = strconv.Itoa(q.role.level)
@@ -356,8 +379,8 @@ func (ix *index) intent(q *query, c cand) session.Intent {
 		case kwIn:
 			an := ix.e[h].n
 			name := cl.name.phrase
-			if _, fit := roleFit(an, cl.role); !fit {
-				name = strings.TrimSpace(name + " " + cl.roleTok) // "the cookie banner" was a dialog
+			if _, full := ix.containerMatch(h, cl); full {
+				name = cl.full.phrase // "the cookie banner" was a dialog
 			}
 			if cl.ordinal != 0 {
 				in.Related = append(in.Related, session.Relation{Relation: "in nth", Role: an.Role, Name: strconv.Itoa(cl.ordinal)})
@@ -368,9 +391,8 @@ func (ix *index) intent(q *query, c cand) session.Intent {
 			}
 			if !cl.name.empty() && ix.nested(h, cl) {
 				in.Related = append(in.Related, session.Relation{Relation: "in", Role: an.Role})
-				def := roleWords[strings.ToLower(cl.name.phrase)]
 				for p := ix.e[h].parent; p >= 0; p = ix.e[p].parent {
-					if _, fit := roleFit(ix.e[p].n, &def); fit {
+					if _, fit := roleFit(ix.e[p].n, cl.nested); fit {
 						in.Related = append(in.Related, session.Relation{Relation: "in", Role: ix.e[p].n.Role})
 						break
 					}
@@ -393,9 +415,23 @@ func (ix *index) intent(q *query, c cand) session.Intent {
 		}
 	}
 	if q.ordinal != 0 {
-		in.Related = append(in.Related, session.Relation{Relation: "nth", Role: n.Role, Name: strconv.Itoa(q.ordinal)})
+		in.Related = append(in.Related, session.Relation{Relation: "nth", Role: o.nthRoles, Name: strconv.Itoa(q.ordinal)})
 	}
 	return in
+}
+
+// nameAttr is the attribute a candidate's name matched on and its value.
+func (ix *index) nameAttr(c cand) (string, string) {
+	n := ix.e[c.i].n
+	switch c.nameSrc {
+	case "placeholder":
+		return "placeholder", n.States.Placeholder
+	case "value":
+		return "value", n.States.Value
+	case "text":
+		return "text", ix.text(c.i)
+	}
+	return "name", n.Name
 }
 
 // describedIntent is the intent of a description that found no target:

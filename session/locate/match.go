@@ -58,6 +58,7 @@ func newIndex(s *ax.Snapshot) *index {
 	if s == nil {
 		return ix
 	}
+	ix.e = make([]entry, 0, countNodes(s.Root))
 	type frame struct {
 		ns     []*ax.Node
 		i      int
@@ -85,6 +86,16 @@ func newIndex(s *ax.Snapshot) *index {
 		}
 	}
 	return ix
+}
+
+func countNodes(ns []*ax.Node) int {
+	k := len(ns)
+	for _, n := range ns {
+		if n != nil {
+			k += countNodes(n.Children)
+		}
+	}
+	return k
 }
 
 // find returns the index of a node, or -1.
@@ -190,6 +201,9 @@ func (ix *index) headerRow(i int) bool {
 func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 	if spec.empty() || name == "" {
 		return 0, ""
+	}
+	if name == spec.phrase {
+		return 1, "exact"
 	}
 	norm := collapse(name)
 	if norm == spec.phrase {
@@ -533,6 +547,14 @@ func (ix *index) group(q *query) []int {
 // containerQuality says how well node a serves as the container a clause
 // names: 0 when it does not.
 func (ix *index) containerQuality(a int, c *clause) float64 {
+	q, _ := ix.containerMatch(a, c)
+	return q
+}
+
+// containerMatch is containerQuality, and whether the container matched on
+// its name and role word together ("the cookie banner" as a dialog named
+// "Cookie banner").
+func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 	n := ix.e[a].n
 	q := 0.0
 	if rs, fit := roleFit(n, c.role); fit {
@@ -551,29 +573,23 @@ func (ix *index) containerQuality(a int, c *clause) float64 {
 			q *= 0.9
 		}
 	}
-	if q == 0 && c.roleTok != "" && n.Name != "" {
+	if q == 0 && !c.full.empty() && n.Name != "" {
 		// "the cookie banner" may be a dialog named "Cookie banner".
-		full := makeName(append(tokenize(c.name.phrase), tokenize(c.roleTok)...))
-		if nq, _ := nameQuality(full, n.Name, ix.nameWords(a)); nq >= minNameQuality {
-			q = 0.8 * nq
+		if nq, _ := nameQuality(c.full, n.Name, ix.nameWords(a)); nq >= minNameQuality {
+			return 0.8 * nq, true
 		}
 	}
-	return q
+	return q, false
 }
 
 // nested reads "the row menu": a menu inside a row, the name being a
 // container role word of its own.
 func (ix *index) nested(a int, c *clause) bool {
-	ts := tokenize(c.name.phrase)
-	if len(ts) != 1 || ts[0].upper || ts[0].quoted {
-		return false
-	}
-	def, ok := roleWords[ts[0].low]
-	if !ok || !def.container {
+	if c.nested == nil {
 		return false
 	}
 	for p := ix.e[a].parent; p >= 0; p = ix.e[p].parent {
-		if _, fit := roleFit(ix.e[p].n, &def); fit {
+		if _, fit := roleFit(ix.e[p].n, c.nested); fit {
 			return true
 		}
 	}

@@ -132,6 +132,8 @@ type clause struct {
 	role    *roleDef // the container (in) or descendant (has) role; nil for any
 	name    nameSpec // the container's name (in/for/with), or the descendant's (has)
 	roleTok string   // the container role word as written, for "cookie banner"
+	full    nameSpec // name and role word together: "cookie banner"
+	nested  *roleDef // "the row menu": the name is itself a container role word
 	ordinal int      // "in the second row"
 	anchor  *query   // spatial: the element it is placed against; has: the descendant
 	text    string   // the clause as written
@@ -403,6 +405,12 @@ func containerClause(rel string, body []token, role roleSpan) rawClause {
 		rest = append(rest, body[i])
 	}
 	c.name = makeName(rest)
+	c.full = makeName(append(append([]token(nil), rest...), body[role.at:role.at+role.n]...))
+	if len(rest) == 1 && !rest[0].quoted && !rest[0].upper {
+		if d, ok := roleWords[rest[0].low]; ok && d.container {
+			c.nested = &d
+		}
+	}
 	return rawClause{clause: c}
 }
 

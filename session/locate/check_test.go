@@ -1,0 +1,233 @@
+package locate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+// located resolves a description and fails the test when it finds nothing.
+func located(t *testing.T, s *ax.Snapshot, desc string) Result {
+	t.Helper()
+	r := Locate(s, desc)
+	if r.Target == nil {
+		t.Fatalf("Locate(%q): %s", desc, r.Detail)
+	}
+	return r
+}
+
+// refNode finds the node with a ref and its ancestors.
+func refNode(s *ax.Snapshot, ref string) (*ax.Node, []*ax.Node) {
+	var n *ax.Node
+	var anc []*ax.Node
+	s.Walk(func(x *ax.Node, a []*ax.Node) bool {
+		if n == nil && x.Ref == ref {
+			n, anc = x, append([]*ax.Node(nil), a...)
+		}
+		return n == nil
+	})
+	return n, anc
+}
+
+// nthNode finds the k-th node (from 0) with this role and name.
+func nthNode(s *ax.Snapshot, role, name string, k int) (*ax.Node, []*ax.Node) {
+	var n *ax.Node
+	var anc []*ax.Node
+	s.Walk(func(x *ax.Node, a []*ax.Node) bool {
+		if n == nil && x.Role == role && x.Name == name {
+			if k == 0 {
+				n, anc = x, append([]*ax.Node(nil), a...)
+			}
+			k--
+		}
+		return n == nil
+	})
+	return n, anc
+}
+
+func wantCheck(t *testing.T, what string, s *ax.Snapshot, n *ax.Node, anc []*ax.Node, in session.Intent, wantReason string) {
+	t.Helper()
+	ok, reason := Check(s, n, anc, in)
+	if wantReason == "" {
+		if !ok || reason != "" {
+			t.Errorf("%s: Check = %v %q, want ok", what, ok, reason)
+		}
+		return
+	}
+	if ok || !strings.HasPrefix(reason, wantReason) {
+		t.Errorf("%s: Check = %v %q, want a miss %q", what, ok, reason, wantReason)
+	}
+}
+
+// TestCheckBlueButton is seed 001's example: "the blue button" must miss once
+// the cached button is green, "the Add to cart button" must not.
+func TestCheckBlueButton(t *testing.T) {
+	for _, pages := range [][2]*ax.Snapshot{
+		{productPage(false), productPage(true)},
+		{load(t, "product"), load(t, "product_recolor")},
+	} {
+		base, recolor := pages[0], pages[1]
+		blue := located(t, base, "the blue button")
+		add := located(t, base, "the Add to cart button")
+		if blue.Target.Node != add.Target.Node {
+			t.Fatalf("the blue button is %s", label(blue.Target))
+		}
+		ref := blue.Target.Node.Ref
+		// The cache finds the same element again on the recoloured page.
+		cached, anc := refNode(recolor, ref)
+		if cached == nil || cached.Name != "Add to cart" {
+			t.Fatalf("ref %s on recolor: %v", ref, cached)
+		}
+		wantCheck(t, "blue, same page", base, blue.Target.Node, blue.Target.Ancestors, blue.Intent, "")
+		wantCheck(t, "blue, recolored", recolor, cached, anc, blue.Intent, "attribute-changed: color")
+		_, reason := Check(recolor, cached, anc, blue.Intent)
+		if reason != "attribute-changed: color is green, was blue" {
+			t.Errorf("reason %q", reason)
+		}
+		wantCheck(t, "Add to cart, recolored", recolor, cached, anc, add.Intent, "")
+		// Located again, the blue button is now "Save for later", and it checks.
+		again := located(t, recolor, "the blue button")
+		if again.Target.Node.Name != "Save for later" {
+			t.Errorf("relocated %s", label(again.Target))
+		}
+		wantCheck(t, "relocated", recolor, again.Target.Node, nil, again.Intent, "")
+	}
+}
+
+// TestCheckAliceRow is seed 001's failure mode 4: after a reorder, a
+// structural selector lands on Bob's Menu button, and the cache must miss.
+func TestCheckAliceRow(t *testing.T) {
+	for _, pages := range [][2]*ax.Snapshot{
+		{usersPage(users, ""), usersPage(shuffled(), "")},
+		{load(t, "users"), load(t, "users_shuffle")},
+	} {
+		base, shuffle := pages[0], pages[1]
+		r := located(t, base, "the Menu button in the Alice row")
+		// A structural selector (the first row's button) on the shuffled
+		// page finds another user's button.
+		wrong, anc := nthNode(shuffle, "button", "Menu", 0)
+		if row := rowOf(anc); row == nil || strings.HasPrefix(row.Name, "Alice") {
+			t.Fatalf("expected the ref to move to another row, got %v", row)
+		}
+		wantCheck(t, "moved", shuffle, wrong, anc, r.Intent, "relation-broken: not in a row \"Alice\"")
+		wantCheck(t, "moved, ancestors found by Check", shuffle, wrong, nil, r.Intent, "relation-broken")
+		right, ranc := findNode(shuffle, "button", "Menu", "Alice")
+		wantCheck(t, "Alice's", shuffle, right, ranc, r.Intent, "")
+		wantCheck(t, "Alice's, ancestors found by Check", shuffle, right, nil, r.Intent, "")
+	}
+	// Renamed: the redesign calls the button "Actions".
+	r := located(t, load(t, "users"), "the Menu button in the Alice row")
+	red := load(t, "users_redesign")
+	n, anc := findNode(red, "button", "Actions", "Alice")
+	wantCheck(t, "renamed", red, n, anc, r.Intent, `attribute-changed: name is "Actions", was "Menu"`)
+}
+
+func TestCheckOrdinal(t *testing.T) {
+	s := rowsPage(5)
+	r := located(t, s, "the second Delete button")
+	wantCheck(t, "same page", s, r.Target.Node, r.Target.Ancestors, r.Intent, "")
+	third, anc := findNode(s, "button", "Delete", "Item 3 ")
+	wantCheck(t, "third", s, third, anc, r.Intent, "relation-broken: is the 3rd of 5, was the 2nd")
+	// The first row is deleted: what was second is now first.
+	s2 := rowsPage(5)
+	table := s2.Root[1].Children[2]
+	table.Children = append(table.Children[:1], table.Children[2:]...)
+	n, anc := findNode(s2, "button", "Delete", "Item 2 ")
+	wantCheck(t, "shifted", s2, n, anc, r.Intent, "relation-broken: is the 1st of 4")
+	n, anc = findNode(s2, "button", "Delete", "Item 3 ")
+	wantCheck(t, "new second", s2, n, anc, r.Intent, "")
+
+	last := located(t, s, "the last Delete button")
+	n, anc = findNode(s, "button", "Delete", "Item 5 ")
+	wantCheck(t, "last", s, n, anc, last.Intent, "")
+	n, anc = findNode(s, "button", "Delete", "Item 4 ")
+	wantCheck(t, "not last", s, n, anc, last.Intent, "relation-broken")
+
+	// A container ordinal: the button in the second row.
+	cr := located(t, s, "the Delete button in the second row")
+	n, anc = findNode(s, "button", "Delete", "Item 2 ")
+	wantCheck(t, "in the second row", s, n, anc, cr.Intent, "")
+	n, anc = findNode(s, "button", "Delete", "Item 3 ")
+	wantCheck(t, "in the third row", s, n, anc, cr.Intent, "relation-broken: in the 3rd row")
+}
+
+func TestCheckSpatial(t *testing.T) {
+	s := bookingPage()
+	r := located(t, s, "the button next to the Departure date field")
+	wantCheck(t, "same page", s, r.Target.Node, nil, r.Intent, "")
+	// The button moves to the bottom of the form.
+	s2 := bookingPage()
+	n, anc := findNode(s2, "button", "Choose date", "")
+	n.Box = &ax.Box{X: 900, Y: 900, W: 140, H: 44}
+	wantCheck(t, "moved away", s2, n, anc, r.Intent, "relation-broken: not next to a textbox \"Departure date\"")
+	// Another button moves in closer.
+	s3 := bookingPage()
+	n, anc = findNode(s3, "button", "Choose date", "")
+	n.Box.X = 560
+	search, _ := findNode(s3, "button", "Search flights", "")
+	search.Box = &ax.Box{X: 480, Y: 270, W: 6, H: 44}
+	wantCheck(t, "another nearer", s3, n, anc, r.Intent, "relation-broken")
+	// The anchor is gone.
+	s4 := bookingPage()
+	df, _ := findNode(s4, "textbox", "Departure date", "")
+	df.Name = "Date"
+	n, anc = findNode(s4, "button", "Choose date", "")
+	wantCheck(t, "anchor renamed", s4, n, anc, r.Intent, `relation-broken: no textbox "Departure date" to be next to`)
+
+	above := located(t, s, "the field above the Departure date field")
+	wantCheck(t, "above", s, above.Target.Node, nil, above.Intent, "")
+	n, anc = findNode(s, "button", "Search flights", "")
+	in := session.Intent{Related: []session.Relation{{Relation: "above", Role: "textbox", Name: "Departure date"}}}
+	wantCheck(t, "below, not above", s, n, anc, in, "relation-broken")
+}
+
+func TestCheckAttributes(t *testing.T) {
+	s := load(t, "users_menu")
+	r := located(t, s, "Archive in the row menu")
+	wantCheck(t, "menu item", s, r.Target.Node, r.Target.Ancestors, r.Intent, "")
+	// The row menu is gone: Archive is now a plain button in the row.
+	s2 := usersPage(users, "")
+	row := s2.Root[1].Children[2].Children[1]
+	btn := el("button", "Archive")
+	row.Children[2].Children = append(row.Children[2].Children, btn)
+	wantCheck(t, "role changed", s2, btn, nil, r.Intent, "attribute-changed: role is button, was menuitem")
+	btn.Role = "menuitem"
+	wantCheck(t, "out of the menu", s2, btn, nil, r.Intent, "relation-broken: not in a menu")
+
+	tests := []struct {
+		n      *ax.Node
+		in     session.Intent
+		reason string
+	}{
+		{el("button", "Save"), session.Intent{Attributes: map[string]string{"role": "button", "name": "save"}}, ""},
+		{el("button", "Save  now"), session.Intent{Attributes: map[string]string{"name": "Save now"}}, ""},
+		{el("button", "Save"), session.Intent{Attributes: map[string]string{"name": "Save draft"}}, `attribute-changed: name is "Save", was "Save draft"`},
+		{el("textbox", "", placeholder("Search")), session.Intent{Attributes: map[string]string{"placeholder": "Search"}}, ""},
+		{el("textbox", "", placeholder("Find")), session.Intent{Attributes: map[string]string{"placeholder": "Search"}}, "attribute-changed: placeholder"},
+		{el("combobox", "Cabin", value("Economy")), session.Intent{Attributes: map[string]string{"value": "Business"}}, "attribute-changed: value"},
+		{el("status", "", kids(txt("Cart: 1 item"))), session.Intent{Attributes: map[string]string{"text": "Cart: 0 items"}}, `attribute-changed: text is "Cart: 1 item"`},
+		{el("heading", "Users", level(2)), session.Intent{Attributes: map[string]string{"level": "1"}}, "attribute-changed: level is 2, was 1"},
+		{el("button", "Go", color("rgb(30, 41, 59)")), session.Intent{Attributes: map[string]string{"color": "blue"}}, ""}, // near blue
+		{el("button", "Go", color("")), session.Intent{Attributes: map[string]string{"color": "blue"}}, "attribute-changed: color is none, was blue"},
+		{el("button", "Go"), session.Intent{Attributes: map[string]string{"size": "large"}}, ""}, // not judged
+		{el("row", "Alice Admin", kids(el("cell", "Alice"))), session.Intent{Related: []session.Relation{{Relation: "has", Role: "cell", Name: "Alice"}}}, ""},
+		{el("row", "Bob Admin", kids(el("cell", "Bob"))), session.Intent{Related: []session.Relation{{Relation: "has", Role: "cell", Name: "Alice"}}}, `relation-broken: has no cell "Alice"`},
+		{el("button", "Go"), session.Intent{Related: []session.Relation{{Relation: "someday", Name: "x"}}}, ""},
+	}
+	for _, tt := range tests {
+		ps := snap(el("main", "", kids(tt.n)))
+		wantCheck(t, tt.n.Line(), ps, tt.n, nil, tt.in, tt.reason)
+	}
+	if ok, reason := Check(s, nil, nil, session.Intent{}); ok || reason != ReasonNoMatch {
+		t.Errorf("nil node: %v %q", ok, reason)
+	}
+	// A node that is not in the snapshot is judged with the ancestors given.
+	cell := el("cell", "Alice")
+	arow := el("row", "Alice Admin Menu", kids(cell))
+	lone := el("button", "Menu")
+	in := session.Intent{Attributes: map[string]string{"role": "button"}, Related: []session.Relation{{Relation: "in", Role: "row", Name: "Alice"}}}
+	wantCheck(t, "outside the snapshot", s, lone, []*ax.Node{arow, cell}, in, "")
+	wantCheck(t, "outside, no ancestors", s, lone, nil, in, "relation-broken")
+}
