@@ -200,13 +200,13 @@ func Locate(s *ax.Snapshot, description string) Result {
 
 // outcome is how one reading of a description resolved.
 type outcome struct {
-	q      *query
-	cands  []cand
-	target int // index into cands, or -1
+	q        *query
+	cands    []cand
+	target   int    // index into cands, or -1
 	nth      string // "2nd of 20 in document order"
 	nthRoles string // the roles of the elements the ordinal counted among, joined by |
 	reason   string
-	detail string
+	detail   string
 }
 
 func (ix *index) resolve(q *query) outcome {
