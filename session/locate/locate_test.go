@@ -669,3 +669,45 @@ func TestChain(t *testing.T) {
 	var _ Locator = Local{}
 	var _ Locator = Chain{}
 }
+
+func TestActionWords(t *testing.T) {
+	tests := []struct {
+		desc   string
+		action bool
+		rest   string // the name left once the verb is gone
+	}{
+		{"click the Save button", true, "Save"},
+		{"click on the Save button", true, "Save"},
+		{"Click Save", true, "Save"},
+		{"double-click the Save button", true, "Save"},
+		{"double click the Save button", true, "Save"},
+		{"type into the Email field", true, "Email"},
+		{"fill in the Email field", true, "Email"},
+		{"hover over the Save button", true, "Save"},
+		{"select the Business option", true, "Business"},
+		{"check the Remember me checkbox", true, "Remember me"},
+		{"the Select all checkbox", false, "Select all"},
+		{"Select all checkbox", false, "Select all"},
+		{"Open menu", false, "Open"}, // "menu" is the role word here; see TestLocateFallbacks
+		{"click", false, "click"},
+	}
+	for _, tt := range tests {
+		q := parse(tt.desc, mode{})
+		if q.action != tt.action || q.name.phrase != tt.rest {
+			t.Errorf("parse(%q): action %v name %q, want %v %q", tt.desc, q.action, q.name.phrase, tt.action, tt.rest)
+		}
+	}
+	// An action needs something to act on: rows and headings are not.
+	expect(t, load(t, "users"), "users", []want{
+		{desc: "click the Menu button in the Alice row", target: `button "Menu" in row "Alice Admin Menu"`},
+		{desc: "click Users", target: `link "Users"`},
+		{desc: "click the Users heading", reason: ReasonNoMatch},
+		{desc: "click the Alice row", reason: ReasonNoMatch},
+		{desc: "the Alice row", target: `row "Alice Admin Menu"`},
+	})
+	expect(t, load(t, "booking"), "booking", []want{
+		{desc: "select the Business option", target: `option "Business"`},
+		{desc: "type into the Departure date field", target: `textbox "Departure date"`},
+		{desc: "click the button next to the Departure date field", target: `button "Choose date"`},
+	})
+}

@@ -351,7 +351,7 @@ func roleFit(n *ax.Node, r *roleDef) (float64, bool) {
 // set when it matched role and name but failed on colour.
 func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	n := ix.e[i].n
-	if n.Ref == "" || n.Role == "text" {
+	if n.Ref == "" || n.Role == "text" || q.action && !n.States.Interactive {
 		return c, false, ""
 	}
 	c.i = i

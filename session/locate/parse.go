@@ -109,6 +109,7 @@ type query struct {
 	modUpper  bool
 	keywords  bool // a relation keyword started a clause
 	roleUpper bool // the role word was capitalised ("Menu")
+	action    bool // the description starts with an action ("click the …"): only interactable nodes fit
 }
 
 // empty says the query asks for nothing at all.
@@ -150,10 +151,12 @@ type mode struct {
 func parse(desc string, m mode) *query {
 	toks := tokenize(desc)
 	q := &query{desc: desc}
+	if n := actionAt(toks); n > 0 {
+		q.action, toks = true, toks[n:]
+	}
 	target, clauses := split(toks, m)
 	parseTarget(q, target, m)
 	for _, c := range clauses {
-		c := c
 		if c.anchor != nil {
 			parseTarget(c.anchor, c.anchorToks, mode{modifiersAsName: m.modifiersAsName, noClauses: true})
 		}
@@ -166,6 +169,35 @@ func parse(desc string, m mode) *query {
 type rawClause struct {
 	clause
 	anchorToks []token
+}
+
+// actionAt returns how many tokens an action at the start of a description
+// spans ("click", "click on", "type into"), or 0. Verbs that are also names
+// or role words ("select", "check", "open") count only when an article or a
+// preposition follows: "Select all checkbox" is a name, "select the First
+// option" an action.
+func actionAt(toks []token) int {
+	if len(toks) < 2 || toks[0].quoted {
+		return 0
+	}
+	v := toks[0].low
+	n := 0
+	if actionVerbs[v] {
+		n = 1
+	} else if len(toks) > 2 && !toks[1].quoted && actionVerbs[v+" "+toks[1].low] {
+		n = 2 // "double click", "fill in", "scroll to"
+	} else if weakVerbs[v] && !toks[1].quoted && (articles[toks[1].low] || actionPreps[toks[1].low]) {
+		n = 1
+	} else {
+		return 0
+	}
+	if n < len(toks)-1 && !toks[n].quoted && actionPreps[toks[n].low] {
+		n++
+	}
+	if n >= len(toks) {
+		return 0
+	}
+	return n
 }
 
 // keywordAt returns the keyword that starts at toks[i], if any.

@@ -179,6 +179,22 @@ var colorWords = map[string]string{
 // shades qualify a colour word and are otherwise ignored ("dark blue").
 var shades = map[string]bool{"dark": true, "light": true, "bright": true, "pale": true, "deep": true, "darker": true, "lighter": true}
 
+// actionVerbs start a description that asks for something to act on.
+var actionVerbs = map[string]bool{
+	"click": true, "double-click": true, "right-click": true, "tap": true, "press": true, "hover": true,
+	"type": true, "fill": true, "focus": true, "uncheck": true, "untick": true, "drag": true,
+	"double click": true, "right click": true, "fill in": true, "fill out": true, "scroll to": true, "hover over": true,
+}
+
+// weakVerbs are actions only when an article or preposition follows.
+var weakVerbs = map[string]bool{
+	"select": true, "choose": true, "pick": true, "check": true, "tick": true, "open": true, "expand": true,
+	"collapse": true, "enter": true, "toggle": true, "hit": true, "push": true, "use": true,
+}
+
+// actionPreps follow a verb and are dropped with it: "click on", "type into".
+var actionPreps = map[string]bool{"on": true, "into": true, "in": true, "over": true, "onto": true, "at": true}
+
 // relation keywords split a description into the target and its clauses.
 type kwKind int
 
