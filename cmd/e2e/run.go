@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-		"fmt"
+	"fmt"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -128,4 +128,3 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	}
 	return r.Run(ctx, tests)
 }
-
