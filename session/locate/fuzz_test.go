@@ -34,6 +34,8 @@ var fuzzSeeds = []string{
 	"the left of", "next to next to", "the second to last", "with with", "the 0th button", "#0", "#-1",
 	"the 99999999999999999999th button", "the light", "blue-colored", "-colored", "the Menu in the in the row",
 	"the button labeled", "labeled", "the button with the text", "Save for later", "under the Users heading",
+	"click the Menu button in the Alice row", "click on", "type into the email field", "select the", "Open menu",
+	"the login button above the sign up button", "double click the Sign in", "click the Alice row",
 }
 
 func FuzzLocate(f *testing.F) {

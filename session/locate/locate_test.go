@@ -344,6 +344,28 @@ func TestContainers(t *testing.T) {
 }
 
 func TestSpatial(t *testing.T) {
+	// Seed 001's example: "the login button above the sign up button".
+	s0 := snap(
+		el("link", "Log in", at(1100, 12, 60, 24)),
+		el("main", "", kids(
+			el("button", "Log in", at(500, 300, 200, 40)),
+			el("button", "Sign up", at(500, 360, 200, 40)),
+			el("button", "Log in", at(500, 600, 200, 40)),
+		)),
+	)
+	r0 := Locate(s0, "the login button above the sign up button")
+	if r0.Target == nil || r0.Target.Node.Box.Y != 300 {
+		t.Errorf("login above sign up: %s (%s)", label(r0.Target), r0.Detail)
+	} else if got, _ := json.Marshal(r0.Intent); string(got) != `{"attributes":{"name":"Log in","role":"button"},"related":[{"relation":"above","role":"button","name":"Sign up"}]}` {
+		t.Errorf("intent %s", got)
+	}
+	if r := Locate(s0, "the login button below the sign up button"); r.Target == nil || r.Target.Node.Box.Y != 600 {
+		t.Errorf("login below sign up: %s (%s)", label(r.Target), r.Detail)
+	}
+	if r := Locate(s0, "the login button"); r.Target != nil {
+		t.Errorf("login alone should be ambiguous: %s", label(r.Target))
+	}
+
 	for _, s := range []*ax.Snapshot{bookingPage(), load(t, "booking")} {
 		expect(t, s, "booking", []want{
 			{desc: "the button next to the Departure date field", target: `button "Choose date"`},

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/e2e-dev/e2e/session/ax"
 )
@@ -213,6 +214,9 @@ func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 		return 0.95, "exact"
 	}
 	sw := spec.words
+	if sq := squash(spec.phrase); sq != "" && sq == squash(norm) {
+		return 0.92, "same words" // "login" and "Log in", "e-mail" and "Email"
+	}
 	if len(sw) == 0 {
 		return 0, ""
 	}
@@ -245,6 +249,17 @@ func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 		return 0.3 * overlap, "partly"
 	}
 	return 0, ""
+}
+
+// squash keeps only letters and digits, in lower case.
+func squash(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func sameWords(a, b []string) bool {

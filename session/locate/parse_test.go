@@ -340,6 +340,8 @@ func TestWordsAndNameQuality(t *testing.T) {
 		{"Save", false, "Save", 1},
 		{"save", false, "Save", 0.95},
 		{"sign-in", false, "Sign in", 0.92},
+		{"login", false, "Log in", 0.92},
+		{"e-mail", false, "Email", 0.92},
 		{"Item 1", false, "Item 1 SKU-00001 37 Delete", 0.65},
 		{"email", false, "Work email", 0.525},
 		{"cart add", false, "Add to cart", 0.6},
