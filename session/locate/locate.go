@@ -34,9 +34,14 @@
 //	position ("next to", "above", …): +1 × closeness, 1 for the nearest
 //
 // A target needs a score of at least 0.5 and a lead of 0.25 over the next
-// candidate. Candidates within 0.25 of the best are "equal": without an
-// ordinal that is an ambiguity; with one, the ordinal counts among them in
-// document order.
+// candidate. Candidates within 0.25 of the best are "close": without an
+// ordinal that is an ambiguity. An ordinal ("the second Delete button")
+// counts in document order among the candidates with the best score, and
+// only when they share one name.
+//
+// A description that starts with an action ("click the …", "type into the
+// …") only fits interactable nodes; otherwise rows, headings, dialogs,
+// regions and statuses are candidates too.
 package locate
 
 import (
