@@ -4,6 +4,7 @@
 //
 // The outline form (Snapshot.Text) is what a model reads, one node a line:
 //
+//	$ e2e snapshot http://localhost:8080/users
 //	- navigation "Primary":
 //	  - link "Home" [url=/] [ref=e5]
 //	  - button "Menu" [expanded=false] [ref=e7]

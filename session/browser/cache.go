@@ -79,8 +79,13 @@ type wireNode struct {
 	Ref    string    `json:"ref"`
 	States ax.States `json:"states"`
 	Box    *ax.Box   `json:"box"`
+	Text   string    `json:"text"` // the element's text when it differs from its name
 }
 
 func (w wireNode) node() *ax.Node {
-	return &ax.Node{Role: w.Role, Name: w.Name, Ref: w.Ref, States: w.States, Box: w.Box}
+	n := &ax.Node{Role: w.Role, Name: w.Name, Ref: w.Ref, States: w.States, Box: w.Box}
+	if w.Text != "" {
+		n.Children = []*ax.Node{{Role: "text", Text: w.Text}}
+	}
+	return n
 }

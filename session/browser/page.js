@@ -874,6 +874,8 @@ if (!window.__e2e) window.__e2e = (() => {
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
+    const text = norm(el.innerText || el.textContent || '').slice(0, 500);
+    if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
       const ad = describeNode(a);

@@ -120,6 +120,14 @@ func (ix *index) checkAttributes(i int, attrs map[string]string) string {
 			if t := ix.text(i); !sameText(t, v) {
 				return was("text", t, v)
 			}
+		case "text~", "value~":
+			now := n.States.Value
+			if k == "text~" {
+				now = ix.text(i)
+			}
+			if !hasWords(now, v) {
+				return strings.TrimSuffix(k, "~") + " " + strconv.Quote(now) + " no longer says " + strconv.Quote(v)
+			}
 		case "color", "colour":
 			m, p := colorMatch(n.States.Color, v)
 			if m == 0 {
@@ -328,4 +336,15 @@ func indexOf(list []int, x int) int {
 		}
 	}
 	return -1
+}
+
+// hasWords reports whether every word of words appears in s, ignoring case.
+func hasWords(s, words string) bool {
+	ls := strings.ToLower(collapse(s))
+	for _, w := range strings.Fields(strings.ToLower(words)) {
+		if !strings.Contains(ls, w) {
+			return false
+		}
+	}
+	return true
 }

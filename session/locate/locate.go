@@ -369,6 +369,12 @@ func (ix *index) intent(o outcome) session.Intent {
 	in := session.Intent{Attributes: map[string]string{"role": n.Role}}
 	if !q.name.empty() {
 		k, v := ix.nameAttr(c)
+		if k == "text" || k == "value" {
+			// Text and values change while the element stays the same (a
+			// status counting items, a filled field): the description relied
+			// on its own words being there, not on the whole text.
+			k, v = k+"~", q.name.phrase
+		}
 		in.Attributes[k] = v
 	}
 	if q.role != nil && q.role.level > 0 {

@@ -618,7 +618,7 @@ func TestIntent(t *testing.T) {
 		{load(t, "booking"), "the button next to the Departure date field", `{"attributes":{"role":"button"},"related":[{"relation":"next to","role":"textbox","name":"Departure date"}]}`},
 		{load(t, "actions"), "the Accept cookies button in the cookie banner", `{"attributes":{"name":"Accept cookies","role":"button"},"related":[{"relation":"in","role":"dialog","name":"cookie banner"}]}`},
 		{load(t, "login"), "the email field", `{"attributes":{"name":"Email","role":"textbox"}}`},
-		{load(t, "product"), "the cart status", `{"attributes":{"role":"status","text":"Cart: 0 items"}}`},
+		{load(t, "product"), "the cart status", `{"attributes":{"role":"status","text~":"cart"}}`},
 		{load(t, "users_menu"), "the row with the Archive menu item", `{"attributes":{"role":"row"},"related":[{"relation":"has","role":"menuitem","name":"Archive"}]}`},
 		// No target: the intent is what the description says.
 		{load(t, "rows20"), "the Delete button", `{"attributes":{"name":"Delete","role":"button"}}`},
