@@ -970,6 +970,19 @@ if (!window.__e2e) window.__e2e = (() => {
 
   // Two animation frames: the first can fire within the frame whose time the
   // previous measurement already used.
+  const oneFrame = () => new Promise((r) => { requestAnimationFrame(() => r()); setT(r, 1000); });
+  // animated says whether a CSS animation or transition runs on el or an
+  // ancestor (which would move it).
+  function animated(el) {
+    const doc = el.ownerDocument;
+    if (!doc.getAnimations) return true;
+    for (const a of doc.getAnimations()) {
+      if (a.playState !== 'running') continue;
+      const t = a.effect && a.effect.target;
+      if (t && (t === el || (t.contains && t.contains(el)))) return true;
+    }
+    return false;
+  }
   const frame = () => new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(() => r())); setT(r, 1000); });
 
   function isDisabled(el) {
@@ -1001,6 +1014,26 @@ if (!window.__e2e) window.__e2e = (() => {
           // Still over two frame pairs: one pair can straddle the turn of a
           // back-and-forth animation and see the same position twice.
           const same = (a, b) => Math.abs(a.left - b.left) <= 0.5 && Math.abs(a.top - b.top) <= 0.5 && Math.abs(a.width - b.width) <= 0.5 && Math.abs(a.height - b.height) <= 0.5;
+          // Without a CSS animation or transition on the element or around
+          // it, one frame tells: script-driven movement runs before our frame
+          // callback. Animated elements get the slower two-pair check.
+          if (!animated(el)) {
+            await oneFrame();
+            if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
+            const r2 = el.getBoundingClientRect();
+            if (same(r1, r2)) {
+              const off = frameOffset(el);
+              const x = off.x + r2.left + r2.width / 2, y = off.y + r2.top + r2.height / 2;
+              if (!o.hit) return { ok: true, x, y };
+              const hit = deepHit(x, y);
+              if (hit && (composedContains(el, hit) || (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))))) return { ok: true, x, y };
+              if (!hit) last = fail('hidden', 'the element is outside the viewport');
+              else last = fail('covered', '', { coveredBy: describe(hit) });
+              if (now() >= deadline) return Object.assign(last, { timedOut: true });
+              await new Promise((r) => setT(r, 30));
+              continue;
+            }
+          }
           await frame();
           if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
           const rm = el.getBoundingClientRect();
