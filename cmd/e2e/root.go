@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/testfile"
 )
 
 // Exit codes.
@@ -44,6 +45,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, strings.TrimRight(e.Error(), "\n"))
 		}
 		fmt.Fprintln(stderr, "e2e: "+pe.Error())
+		return exitUsage
+	}
+	var list testfile.List
+	if errors.As(err, &list) { // a malformed e2e.yaml: every problem, with its excerpt
+		fmt.Fprintln(stderr, strings.TrimRight(list.Error(), "\n"))
 		return exitUsage
 	}
 	var ee *exitError

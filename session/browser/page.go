@@ -237,14 +237,27 @@ func decodeSnapshot(enc string) (*ax.Snapshot, error) {
 	}
 	s := &ax.Snapshot{URL: h.URL, Title: h.Title, Total: h.Total, Shown: h.Shown}
 	var stack []*ax.Node // stack[d] is the last node seen at depth d
-	for line := range strings.SplitSeq(body, "\n") {
+	var f [8]string
+	for len(body) > 0 {
+		line := body
+		if i := strings.IndexByte(body, '\n'); i >= 0 {
+			line, body = body[:i], body[i+1:]
+		} else {
+			body = ""
+		}
 		if line == "" {
 			continue
 		}
-		f := strings.SplitN(line, "\t", 8)
-		if len(f) != 8 {
-			return nil, fmt.Errorf("decode: malformed line %q", line)
+		// eight tab-separated fields, the last one may be empty
+		rest := line
+		for i := 0; i < 7; i++ {
+			j := strings.IndexByte(rest, '\t')
+			if j < 0 {
+				return nil, fmt.Errorf("decode: malformed line %q", line)
+			}
+			f[i], rest = rest[:j], rest[j+1:]
 		}
+		f[7] = rest
 		d, err := strconv.Atoi(f[0])
 		if err != nil || d > len(stack) {
 			return nil, fmt.Errorf("decode: bad depth in %q", line)
@@ -259,10 +272,7 @@ func decodeSnapshot(enc string) (*ax.Snapshot, error) {
 			decodeStates(&n.States, f[4])
 		}
 		if f[5] != "" {
-			var bx ax.Box
-			if _, err := fmt.Sscanf(f[5], "%g,%g,%g,%g", &bx.X, &bx.Y, &bx.W, &bx.H); err == nil {
-				n.Box = &bx
-			}
+			n.Box = parseBox(f[5])
 		}
 		n.States.Color = f[6]
 		if f[7] != "" {
@@ -448,4 +458,23 @@ func gunzipBase64(s string) (string, error) {
 		return "", fmt.Errorf("decompress: %w", err)
 	}
 	return string(b), nil
+}
+
+// parseBox reads "x,y,w,h"; nil when malformed.
+func parseBox(s string) *ax.Box {
+	var v [4]float64
+	for i := range v {
+		part := s
+		if j := strings.IndexByte(s, ','); j >= 0 && i < 3 {
+			part, s = s[:j], s[j+1:]
+		} else if i < 3 {
+			return nil
+		}
+		f, err := strconv.ParseFloat(part, 64)
+		if err != nil {
+			return nil
+		}
+		v[i] = f
+	}
+	return &ax.Box{X: v[0], Y: v[1], W: v[2], H: v[3]}
 }

@@ -220,7 +220,10 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   // ---- accessible names -----------------------------------------------------
-  const norm = (s) => (s || '').replace(/[\s\u00a0\x00-\x1f]+/g, ' ').trim();
+  // norm collapses whitespace; most strings need nothing, and a test is
+  // cheaper than a replace.
+  const NEEDS_NORM = /^\s|\s$|[\t\n\r\f\v\u00a0\x00-\x1f]|\s\s/;
+  const norm = (s) => (!s ? '' : NEEDS_NORM.test(s) ? s.replace(/[\s\u00a0\x00-\x1f]+/g, ' ').trim() : s);
   const BLOCKISH = new Set(['div', 'p', 'li', 'td', 'th', 'tr', 'table', 'ul', 'ol', 'section', 'article',
     'header', 'footer', 'nav', 'main', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'fieldset',
     'dl', 'dt', 'dd', 'br', 'blockquote', 'figure', 'figcaption', 'legend', 'option', 'label_block']);
@@ -547,7 +550,20 @@ if (!window.__e2e) window.__e2e = (() => {
       return walk(c, out, off, skipText, parentNode);
     }
 
+    // textNeed counts the ancestors being named from their content: only
+    // under one does a subtree's text need gathering (a table's or a page's
+    // whole text is never needed).
+    let textNeed = 0;
     function walkChildren(el, out, off, skipText, parentNode) {
+      if (textNeed === 0) {
+        if (el.shadowRoot || el.localName === 'slot') {
+          const kids = childNodesOf(el);
+          for (let i = 0; i < kids.length; i++) walkChild(kids[i], out, off, skipText, parentNode);
+        } else {
+          for (let c = el.firstChild; c; c = c.nextSibling) walkChild(c, out, off, skipText, parentNode);
+        }
+        return '';
+      }
       let acc = '';
       if (el.shadowRoot || el.localName === 'slot') {
         const kids = childNodesOf(el);
@@ -584,6 +600,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
         const content = walkChildren(el, out, off, skipText || !visible, parentNode);
+        if (textNeed === 0) return '';
         const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
         const t = al && norm(al) ? al : content;
         return block ? ' ' + t + ' ' : t;
@@ -616,7 +633,10 @@ if (!window.__e2e) window.__e2e = (() => {
           kids.push(onode); shown++;
         }
       } else if (el.localName !== 'textarea') {
+        const nfc = NAME_FROM_CONTENT.has(role);
+        if (nfc) textNeed++;
         content = walkChildren(el, kids, off, skipText, node);
+        if (nfc) textNeed--;
       }
       const cut = capped;
       capped = wasCapped || cut;
@@ -642,6 +662,7 @@ if (!window.__e2e) window.__e2e = (() => {
         if (shownKids.length) node.children = shownKids;
       }
       if (kids.more) node.more = (node.more || 0) + kids.more;
+      if (textNeed === 0) return '';
       const t = contribution(el, role, content);
       return block ? ' ' + t + ' ' : t;
     }
@@ -704,10 +725,15 @@ if (!window.__e2e) window.__e2e = (() => {
   const CS = window.CompressionStream, Resp = window.Response;
   async function gzipBase64(text) {
     const stream = new Blob([text]).stream().pipeThrough(new CS('gzip'));
-    const bytes = new Uint8Array(await new Resp(stream).arrayBuffer());
-    let bin = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-    return btoa(bin);
+    const blob = await new Resp(stream).blob();
+    // FileReader encodes base64 natively, far faster than btoa over chunks.
+    const url = await new Promise((resolve, reject) => {
+      const fr = new FileReader();
+      fr.onload = () => resolve(fr.result);
+      fr.onerror = () => reject(fr.error);
+      fr.readAsDataURL(blob);
+    });
+    return url.slice(url.indexOf(',') + 1);
   }
 
   async function snapshotEncoded(opts, chunk) {

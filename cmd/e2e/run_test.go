@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/e2e-dev/e2e/store"
+)
+
+// project writes an e2e.yaml pointing at the fixture and the given tests.
+func project(t *testing.T, base string, tests map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	cfg := fmt.Sprintf("baseURL: %s\ntests: [\"*.e2e.yaml\"]\ntimeouts: { step: 3s }\n", base)
+	if err := os.WriteFile(filepath.Join(dir, "e2e.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range tests {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const cartTest = `name: add to cart
+url: /product
+steps:
+  - click: the Add to cart button
+  - expect: { text: { in: the cart status, is: "Cart: 1 item" } }
+`
+
+func TestRunCommand(t *testing.T) {
+	base := fixtureServer(t)
+	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest})
+	jsonPath := filepath.Join(dir, "out", "results.json")
+	code, out, errOut := e2e(t, "run", "--config", dir, "--json", jsonPath)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "1 passed, 0 failed") || !strings.Contains(out, "located") {
+		t.Errorf("output:\n%s", out)
+	}
+	code, out, _ = e2e(t, "run", "--config", dir, "--json", jsonPath)
+	if code != 0 || !strings.Contains(out, " hit ") {
+		t.Errorf("warm run (exit %d):\n%s", code, out)
+	}
+	var rep struct {
+		Run   struct{ Status string }
+		Tests []struct {
+			Status string
+			Steps  []struct {
+				Status, Cache, MissReason string
+				MS                        int64 `json:"ms"`
+				LLMCalls                  *int  `json:"llmCalls"`
+			}
+		}
+	}
+	b, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Run.Status != "passed" || len(rep.Tests) != 1 || rep.Tests[0].Steps[0].Cache != "hit" || rep.Tests[0].Steps[0].LLMCalls == nil {
+		t.Errorf("json: %s", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e2e", "e2e.db")); err != nil {
+		t.Errorf("default database: %v", err)
+	}
+	noChromiumLeft(t)
+}
+
+func TestRunCommandFailingTestExits1(t *testing.T) {
+	base := fixtureServer(t)
+	dir := project(t, base, map[string]string{"bad.e2e.yaml": `name: wrong count
+url: /product
+steps:
+  - click: the Add to cart button
+  - expect: { text: { in: the cart status, is: "Cart: 5 items" } }
+`})
+	code, out, _ := e2e(t, "run", "--config", dir)
+	if code != 1 || !strings.Contains(out, `expected the text of "the cart status" to be "Cart: 5 items", got "Cart: 1 item"`) || !strings.Contains(out, "screenshot: ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestRunCommandReportsEveryProblemInMalformedFiles(t *testing.T) {
+	dir := project(t, "http://127.0.0.1:1", map[string]string{
+		"a.e2e.yaml": "name: a\nsteps:\n  - clik: the button\n",
+		"b.e2e.yaml": "name: b\nsteps:\n  - click: the button\n  - expect: { visibel: x }\n",
+	})
+	code, out, errOut := e2e(t, "run", "--config", dir)
+	if code != 2 || out != "" {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+	for _, want := range []string{"a.e2e.yaml:3:5", `did you mean "click"`, "b.e2e.yaml:4:", `did you mean "visible"`, "2 test file(s) have problems"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+}
+
+// TestTwoRunProcessesShareOneDatabase runs two e2e processes at once on one
+// database; both must pass and both runs must be recorded.
+func TestTwoRunProcessesShareOneDatabase(t *testing.T) {
+	base := fixtureServer(t)
+	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest, "users.e2e.yaml": `name: users
+url: /users
+steps:
+  - click: the Menu button in the Carol row
+  - expect: { visible: the Archive menu item }
+`})
+	var cmds []*exec.Cmd
+	var outs []*strings.Builder
+	for i := 0; i < 2; i++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperE2E$")
+		cmd.Env = append(os.Environ(), "E2E_HELPER_ARGS=run\x1f--config\x1f"+dir)
+		var sb strings.Builder
+		cmd.Stdout, cmd.Stderr = &sb, &sb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds, outs = append(cmds, cmd), append(outs, &sb)
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("process %d: %v\n%s", i, err, outs[i].String())
+		}
+	}
+	db, err := store.Open(context.Background(), filepath.Join(dir, ".e2e", "e2e.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	runs, err := db.Runs(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 {
+		t.Fatalf("%d runs recorded", len(runs))
+	}
+	for _, r := range runs {
+		tests, err := db.Tests(context.Background(), r.ID)
+		if err != nil || len(tests) != 2 || r.Status != "passed" {
+			t.Errorf("run %d: %s, %d tests, %v", r.ID, r.Status, len(tests), err)
+		}
+	}
+}
+
+// TestHelperE2E is the child process of the tests above.
+func TestHelperE2E(t *testing.T) {
+	args := os.Getenv("E2E_HELPER_ARGS")
+	if args == "" {
+		t.Skip("child process for TestTwoRunProcessesShareOneDatabase")
+	}
+	os.Exit(run(context.Background(), strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
+}
