@@ -101,7 +101,7 @@ func TestRunCommandReportsEveryProblemInMalformedFiles(t *testing.T) {
 	if code != 2 || out != "" {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
-	for _, want := range []string{"a.e2e.yaml:3:5", `did you mean "click"`, "b.e2e.yaml:4:", `did you mean "visible"`, "2 test file(s) have problems"} {
+	for _, want := range []string{"a.e2e.yaml:3:5", "did you mean click?", "b.e2e.yaml:4:", "did you mean visible?", "2 test file(s) have problems"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
