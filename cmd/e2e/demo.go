@@ -133,8 +133,9 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 		fmt.Fprintf(out, "\nmedian step: %.0f ms cold, %.0f ms warm (%.1f× faster from the cache)\n", coldMS, warmMS, coldMS/warmMS)
 	}
 	if len(failures) > 0 {
-		fmt.Fprintln(out, "\nfailed tests (redesign renames fields and splits the login form: plain steps the local locator")
-		fmt.Fprintln(out, "cannot map to the new page fail until the agent heals them):")
+		fmt.Fprintln(out, "\nfailed tests — expected: under recolor \"the blue button\" is another button, and the cart check")
+		fmt.Fprintln(out, "catches it; redesign renames fields and splits the login form, which plain steps cannot follow")
+		fmt.Fprintln(out, "until the agent heals them:")
 		for _, f := range failures {
 			fmt.Fprintln(out, f)
 		}
