@@ -248,44 +248,51 @@ func decodeSnapshot(enc string) (*ax.Snapshot, error) {
 		if line == "" {
 			continue
 		}
-		// eight tab-separated fields, the last one may be empty
+		// up to eight tab-separated fields; missing trailing ones are empty
 		rest := line
-		for i := 0; i < 7; i++ {
+		n := 0
+		for ; n < 7; n++ {
 			j := strings.IndexByte(rest, '\t')
 			if j < 0 {
-				return nil, fmt.Errorf("decode: malformed line %q", line)
+				break
 			}
-			f[i], rest = rest[:j], rest[j+1:]
+			f[n], rest = rest[:j], rest[j+1:]
 		}
-		f[7] = rest
+		f[n] = rest
+		for i := n + 1; i < 8; i++ {
+			f[i] = ""
+		}
+		if n < 1 {
+			return nil, fmt.Errorf("decode: malformed line %q", line)
+		}
 		d, err := strconv.Atoi(f[0])
 		if err != nil || d > len(stack) {
 			return nil, fmt.Errorf("decode: bad depth in %q", line)
 		}
-		n := &ax.Node{Role: f[1], Ref: f[3]}
-		if n.Role == "text" {
-			n.Text = f[2]
+		node := &ax.Node{Role: f[1], Ref: f[3]}
+		if node.Role == "text" {
+			node.Text = f[2]
 		} else {
-			n.Name = f[2]
+			node.Name = f[2]
 		}
 		if f[4] != "" {
-			decodeStates(&n.States, f[4])
+			decodeStates(&node.States, f[4])
 		}
 		if f[5] != "" {
-			n.Box = parseBox(f[5])
+			node.Box = parseBox(f[5])
 		}
-		n.States.Color = f[6]
+		node.States.Color = f[6]
 		if f[7] != "" {
-			n.More, _ = strconv.Atoi(f[7])
+			node.More, _ = strconv.Atoi(f[7])
 		}
 		stack = stack[:d]
 		if d == 0 {
-			s.Root = append(s.Root, n)
+			s.Root = append(s.Root, node)
 		} else {
 			parent := stack[d-1]
-			parent.Children = append(parent.Children, n)
+			parent.Children = append(parent.Children, node)
 		}
-		stack = append(stack, n)
+		stack = append(stack, node)
 	}
 	return s, nil
 }

@@ -497,17 +497,47 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   // ---- snapshot -------------------------------------------------------------
-  // One pass over the DOM, children before their parent's name: a node's
-  // name from content is the text its visible subtree contributed on the
-  // way up, so no subtree is walked twice (a 2,000-row table stays fast).
-  function snapshot(opts) {
+  // One pass over the DOM writes the snapshot straight into its line format
+  // (see encode below); children come before their parent's name, so a
+  // node's name from content is the text its visible subtree contributed on
+  // the way up and no subtree is walked twice. A node's line is reserved
+  // before its children and filled in after them.
+  //
+  // Line format (fields split by TAB, states by \x1f):
+  //   depth, role, name-or-text, ref, states (k=v…), box (x,y,w,h), color, more
+  // The first line is a JSON header.
+  const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in' };
+  const TABLIKE = /[\t\n\r\x1f]/g;
+
+  function statesField(st) {
+    let out = '';
+    for (const k in st) {
+      const v = st[k];
+      if (v === false || v === '' || v === 0 || v === undefined) continue;
+      const a = STATE_ABBR[k];
+      if (!a) continue;
+      out += (out ? '\x1f' : '') + (v === true ? a : a + '=' + (k === 'url' ? String(v).replace(TABLIKE, ' ') : v));
+    }
+    return out;
+  }
+
+  function boxField(el, off) {
+    const r = el.getBoundingClientRect();
+    const q = (v) => Math.round(v * 10) / 10;
+    return q(r.left + off.x) + ',' + q(r.top + off.y) + ',' + q(r.width) + ',' + q(r.height);
+  }
+
+  function snapshotText(opts) {
     opts = opts || {};
     const max = opts.maxNodes > 0 ? opts.maxNodes : Infinity;
-    let shown = 0, more = 0;
+    let shown = 0, more = 0, rootMore = 0;
     const active = deepActive();
     pruneRefs();
+    // lines holds node lines (strings), text runs ({d, t}) and removed slots (null).
+    const lines = [];
+    const mores = new Map(); // line index -> nodes the cap left out under it
 
-    // countRest counts the nodes a capped subtree would have produced.
     function countRest(node) {
       let n = 0;
       const stack = [node];
@@ -521,56 +551,48 @@ if (!window.__e2e) window.__e2e = (() => {
       return n;
     }
 
-    function pushText(out, text) {
+    // pushText adds a text run at depth d, joining the run just before it.
+    function pushText(d, text) {
       const t = norm(text);
       if (!t) return;
-      const last = out[out.length - 1];
-      if (last && last.role === 'text') last.text = last.text + ' ' + t;
-      else { out.push({ role: 'text', text: t }); shown++; }
+      const last = lines[lines.length - 1];
+      if (last && typeof last === 'object' && last.d === d) last.t += ' ' + t;
+      else { lines.push({ d, t }); shown++; }
     }
 
-    // walkChildren walks el's children into out and returns the text they
-    // contribute to a name from content; capped is set when the cap cut it.
     let capped = false;
-    function walkChild(c, out, off, skipText, parentNode) {
+    let textNeed = 0;
+    function walkChild(c, d, off, skipText, parentIdx) {
       if (c.nodeType === 3) {
         if (skipText) return '';
-        const d = c.data;
-        if (d.trim() === '') return d;
-        pushText(out, d);
-        return d;
+        const data = c.data;
+        if (data.trim() === '') return data;
+        pushText(d, data);
+        return data;
       }
       if (c.nodeType !== 1) return '';
       if (shown >= max) {
         const n = countRest(c);
         capped = true;
-        if (n) { more += n; if (parentNode) parentNode.more = (parentNode.more || 0) + n; else out.more = (out.more || 0) + n; }
-        return '';
-      }
-      return walk(c, out, off, skipText, parentNode);
-    }
-
-    // textNeed counts the ancestors being named from their content: only
-    // under one does a subtree's text need gathering (a table's or a page's
-    // whole text is never needed).
-    let textNeed = 0;
-    function walkChildren(el, out, off, skipText, parentNode) {
-      if (textNeed === 0) {
-        if (el.shadowRoot || el.localName === 'slot') {
-          const kids = childNodesOf(el);
-          for (let i = 0; i < kids.length; i++) walkChild(kids[i], out, off, skipText, parentNode);
-        } else {
-          for (let c = el.firstChild; c; c = c.nextSibling) walkChild(c, out, off, skipText, parentNode);
+        if (n) {
+          more += n;
+          if (parentIdx >= 0) mores.set(parentIdx, (mores.get(parentIdx) || 0) + n);
+          else rootMore += n;
         }
         return '';
       }
+      return walk(c, d, off, skipText, parentIdx);
+    }
+
+    function walkChildren(el, d, off, skipText, parentIdx) {
       let acc = '';
+      const gather = textNeed > 0;
       if (el.shadowRoot || el.localName === 'slot') {
         const kids = childNodesOf(el);
-        for (let i = 0; i < kids.length; i++) acc += walkChild(kids[i], out, off, skipText, parentNode);
+        for (let i = 0; i < kids.length; i++) { const t = walkChild(kids[i], d, off, skipText, parentIdx); if (gather) acc += t; }
         return acc;
       }
-      for (let c = el.firstChild; c; c = c.nextSibling) acc += walkChild(c, out, off, skipText, parentNode);
+      for (let c = el.firstChild; c; c = c.nextSibling) { const t = walkChild(c, d, off, skipText, parentIdx); if (gather) acc += t; }
       return acc;
     }
 
@@ -589,7 +611,7 @@ if (!window.__e2e) window.__e2e = (() => {
       return el.getAttribute('title') || '';
     }
 
-    function walk(el, out, off, skipText, parentNode) {
+    function walk(el, d, off, skipText, parentIdx) {
       if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return '';
       const cs = getComputedStyle(el);
       const display = cs.display;
@@ -599,7 +621,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
-        const content = walkChildren(el, out, off, skipText || !visible, parentNode);
+        const content = walkChildren(el, d, off, skipText || !visible, parentIdx);
         if (textNeed === 0) return '';
         const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
         const t = al && norm(al) ? al : content;
@@ -607,10 +629,9 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
       const outRole = role === 'generic_clickable' ? 'generic' : role;
-      const node = { role: outRole };
-      out.push(node);
+      const idx = lines.length;
+      lines.push('');
       shown++;
-      const kids = [];
       let content = '';
       const wasCapped = capped;
       capped = false;
@@ -620,22 +641,24 @@ if (!window.__e2e) window.__e2e = (() => {
         if (doc && doc.body) {
           const r = el.getBoundingClientRect();
           const inner = { x: off.x + r.left + el.clientLeft, y: off.y + r.top + el.clientTop };
-          walkChildren(doc.body, kids, inner, false, node);
+          const saved = textNeed;
+          textNeed = 0;
+          walkChildren(doc.body, d + 1, inner, false, idx);
+          textNeed = saved;
         }
       } else if (el.localName === 'select') {
         // the options of a closed <select> are listed so a reader sees the choices
         for (const o of el.options) {
-          if (shown >= max) { more++; node.more = (node.more || 0) + 1; continue; }
+          if (shown >= max) { more++; mores.set(idx, (mores.get(idx) || 0) + 1); continue; }
           const on = norm(o.label || o.text);
-          const onode = { role: 'option', ref: refFor(o, 'option', on), name: on, states: { interactive: true } };
-          if (o.selected) onode.states.selected = true;
-          if (o.disabled) onode.states.disabled = true;
-          kids.push(onode); shown++;
+          const st = 'in' + (o.selected ? '\x1fsl' : '') + (o.disabled ? '\x1fds' : '');
+          lines.push((d + 1) + '\toption\t' + on + '\t' + refFor(o, 'option', on) + '\t' + st);
+          shown++;
         }
       } else if (el.localName !== 'textarea') {
         const nfc = NAME_FROM_CONTENT.has(role);
         if (nfc) textNeed++;
-        content = walkChildren(el, kids, off, skipText, node);
+        content = walkChildren(el, d + 1, off, skipText, idx);
         if (nfc) textNeed--;
       }
       const cut = capped;
@@ -643,81 +666,58 @@ if (!window.__e2e) window.__e2e = (() => {
       // A subtree the cap cut short is named the slow, complete way.
       const fromContent = NAME_FROM_CONTENT.has(role) ? (cut ? textContent(el, false, new Set([el])) : content) : null;
       const name = accName(el, role, fromContent);
-      node.ref = refFor(el, outRole, name);
-      if (name) node.name = name;
+      // text already said by a name from content is not repeated below it
+      if (name && fromContent !== null && lines.length > idx + 1 && norm(fromContent) === name) {
+        for (let i = idx + 1; i < lines.length; i++) {
+          const l = lines[i];
+          if (l !== null && typeof l === 'object' && l.d === d + 1) { lines[i] = null; shown--; }
+        }
+      }
       const st = statesOf(el, role, name, active);
+      let box = '', color = '';
       if (interactive) {
         st.interactive = true;
-        st.color = colorOf(el, cs);
-        node.box = boxOf(el, off);
+        color = colorOf(el, cs);
+        box = boxField(el, off);
       } else if (opts.boxes) {
-        node.box = boxOf(el, off);
+        box = boxField(el, off);
       }
-      node.states = st;
-      if (kids.length) {
-        // text already said by a name from content is not repeated below it
-        const named = name && fromContent !== null && norm(fromContent) === name;
-        const shownKids = named ? kids.filter((k) => k.role !== 'text') : kids;
-        if (named) shown -= kids.length - shownKids.length;
-        if (shownKids.length) node.children = shownKids;
-      }
-      if (kids.more) node.more = (node.more || 0) + kids.more;
+      // trailing empty fields are left out (the decoder pads them); a cap
+      // count, when there is one, is appended after all eight
+      const sf = statesField(st);
+      lines[idx] = d + '\t' + outRole + '\t' + name + '\t' + refFor(el, outRole, name) +
+        (box || color ? '\t' + sf + '\t' + box + '\t' + color + '\t' : sf ? '\t' + sf : '');
       if (textNeed === 0) return '';
       const t = contribution(el, role, content);
       return block ? ' ' + t + ' ' : t;
     }
 
-    let rootEl = document.body || document.documentElement;
-    let off = { x: 0, y: 0 };
-    const out = [];
+    const rootEl = document.body || document.documentElement;
     if (opts.scope) {
       const el = resolve(opts.scope);
-      if (!el || !el.isConnected) return { error: 'ref ' + opts.scope + ' is not on the page any more; take a new snapshot' };
-      off = frameOffset(el);
-      walk(el, out, off, false, null);
+      if (!el || !el.isConnected) return JSON.stringify({ error: 'ref ' + opts.scope + ' is not on the page any more; take a new snapshot' });
+      walk(el, 0, frameOffset(el), false, -1);
     } else if (rootEl) {
-      walkChildren(rootEl, out, off, false, null);
+      walkChildren(rootEl, 0, { x: 0, y: 0 }, false, -1);
     }
-    return { url: location.href, title: document.title, nodes: out, total: shown + more, shown, more: out.more || 0 };
+    const outLines = [JSON.stringify({ url: location.href, title: document.title, total: shown + more, shown, more: rootMore })];
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
+      if (l === null) continue;
+      if (typeof l === 'object') { outLines.push(l.d + '\ttext\t' + l.t); continue; }
+      const m = mores.get(i);
+      if (!m) { outLines.push(l); continue; }
+      let full = l;
+      for (let n = l.split('\t').length; n < 8; n++) full += '\t';
+      outLines.push(full + m);
+    }
+    return outLines.join('\n');
   }
 
   // ---- transfer ----------------------------------------------------------
   // Large results cross CDP far faster in pieces (a 1 MB string costs ~20x a
-  // 100 KB one), so a snapshot is encoded as compact lines, kept here, and
-  // read in chunks. Line format (fields split by TAB, states by \x1f):
-  //   depth, role, name-or-text, ref, states (k=v…), box (x,y,w,h), color, more
-  // The first line is a JSON header.
+  // 100 KB one), so a snapshot is kept here and read in chunks.
   let outbox = '';
-  const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
-    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in' };
-  const TABLIKE = /[\t\n\r\x1f]/g;
-  function encode(res) {
-    if (res.error) return JSON.stringify({ error: res.error });
-    const lines = [JSON.stringify({ url: res.url, title: res.title, total: res.total, shown: res.shown, more: res.more })];
-    // Names, text and values are whitespace-normalized already; URLs are the
-    // one field that could still hold a tab.
-    function emit(n, d) {
-      let st = '', color = '';
-      const states = n.states;
-      if (states) {
-        for (const k in states) {
-          const v = states[k];
-          if (k === 'color') { color = v; continue; }
-          if (v === false || v === '' || v === 0 || v === undefined) continue;
-          const a = STATE_ABBR[k];
-          if (!a) continue;
-          st += (st ? '\x1f' : '') + (v === true ? a : a + '=' + (k === 'url' ? String(v).replace(TABLIKE, ' ') : v));
-        }
-      }
-      const b = n.box;
-      lines.push(d + '\t' + n.role + '\t' + (n.role === 'text' ? n.text : (n.name || '')) + '\t' + (n.ref || '') + '\t' + st + '\t' +
-        (b ? b.x + ',' + b.y + ',' + b.w + ',' + b.h : '') + '\t' + color + '\t' + (n.more || ''));
-      const kids = n.children;
-      if (kids) for (let i = 0; i < kids.length; i++) emit(kids[i], d + 1);
-    }
-    for (let i = 0; i < res.nodes.length; i++) emit(res.nodes[i], 0);
-    return lines.join('\n');
-  }
 
   // Snapshots are gzipped and base64-encoded in the page when the browser
   // can (CompressionStream): the repetitive outline shrinks ~8x, and bytes
@@ -737,7 +737,7 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   async function snapshotEncoded(opts, chunk) {
-    const text = encode(snapshot(opts));
+    const text = snapshotText(opts);
     let gz = false;
     outbox = text;
     if (CS && Resp && text.length > 4096 && !opts.raw) {
@@ -1184,6 +1184,6 @@ if (!window.__e2e) window.__e2e = (() => {
     return rec ? { role: rec.role, name: rec.name, connected: el.isConnected } : null;
   }
 
-  return { snapshot, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
     selectOption, checkedOf, info, track };
 })();
