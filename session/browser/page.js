@@ -128,6 +128,9 @@ if (!window.__e2e) window.__e2e = (() => {
     }
   }
 
+  // noGrids is set while a snapshot runs on a page without ARIA grids, so
+  // that a cell need not look for its table.
+  let noGrids = false;
   function implicitRole(el) {
     switch (el.localName) {
       case 'a': case 'area': return el.hasAttribute('href') ? 'link' : null;
@@ -141,7 +144,10 @@ if (!window.__e2e) window.__e2e = (() => {
       case 'img': return el.getAttribute('alt') === '' ? null : 'img';
       case 'table': return 'table';
       case 'tr': return 'row';
-      case 'td': { const t = el.closest('table'); const r = t && t.getAttribute('role'); return r === 'grid' || r === 'treegrid' ? 'gridcell' : 'cell'; }
+      case 'td': {
+        if (noGrids && el.ownerDocument === document) return 'cell';
+        const t = el.closest('table'); const r = t && t.getAttribute('role'); return r === 'grid' || r === 'treegrid' ? 'gridcell' : 'cell';
+      }
       case 'th': {
         const scope = el.getAttribute('scope');
         if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
@@ -223,6 +229,11 @@ if (!window.__e2e) window.__e2e = (() => {
   // norm collapses whitespace; most strings need nothing, and a test is
   // cheaper than a replace.
   const NEEDS_NORM = /^\s|\s$|[\t\n\r\f\v\u00a0\x00-\x1f]|\s\s/;
+  // isBlank says whether s is only whitespace, without allocating.
+  function isBlank(s) {
+    for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c > 32 && c !== 160) return false; }
+    return true;
+  }
   const norm = (s) => (!s ? '' : NEEDS_NORM.test(s) ? s.replace(/[\s\u00a0\x00-\x1f]+/g, ' ').trim() : s);
   const BLOCKISH = new Set(['div', 'p', 'li', 'td', 'th', 'tr', 'table', 'ul', 'ol', 'section', 'article',
     'header', 'footer', 'nav', 'main', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'fieldset',
@@ -566,7 +577,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (c.nodeType === 3) {
         if (skipText) return '';
         const data = c.data;
-        if (data.trim() === '') return data;
+        if (isBlank(data)) return data;
         pushText(d, data);
         return data;
       }
@@ -693,12 +704,20 @@ if (!window.__e2e) window.__e2e = (() => {
     }
 
     const rootEl = document.body || document.documentElement;
+    noGrids = !document.querySelector('table[role=grid],table[role=treegrid]');
+    try {
+      walkRoot();
+    } finally {
+      noGrids = false;
+    }
+    function walkRoot() {
+      if (!opts.scope) { if (rootEl) walkChildren(rootEl, 0, { x: 0, y: 0 }, false, -1); return; }
+      const el = resolve(opts.scope);
+      if (el && el.isConnected) walk(el, 0, frameOffset(el), false, -1);
+    }
     if (opts.scope) {
       const el = resolve(opts.scope);
       if (!el || !el.isConnected) return JSON.stringify({ error: 'ref ' + opts.scope + ' is not on the page any more; take a new snapshot' });
-      walk(el, 0, frameOffset(el), false, -1);
-    } else if (rootEl) {
-      walkChildren(rootEl, 0, { x: 0, y: 0 }, false, -1);
     }
     const outLines = [JSON.stringify({ url: location.href, title: document.title, total: shown + more, shown, more: rootMore })];
     for (let i = 0; i < lines.length; i++) {
@@ -1043,32 +1062,21 @@ if (!window.__e2e) window.__e2e = (() => {
           // Without a CSS animation or transition on the element or around
           // it, one frame tells: script-driven movement runs before our frame
           // callback. Animated elements get the slower two-pair check.
+          let still = false, r2 = r1;
           if (!animated(el)) {
             await oneFrame();
-            if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
-            const r2 = el.getBoundingClientRect();
-            if (same(r1, r2)) {
-              const off = frameOffset(el);
-              const x = off.x + r2.left + r2.width / 2, y = off.y + r2.top + r2.height / 2;
-              if (!o.hit) return { ok: true, x, y };
-              const hit = deepHit(x, y);
-              if (hit && (composedContains(el, hit) || (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))))) return { ok: true, x, y };
-              if (!hit) last = fail('hidden', 'the element is outside the viewport');
-              else last = fail('covered', '', { coveredBy: describe(hit) });
-              if (now() >= deadline) return Object.assign(last, { timedOut: true });
-              await new Promise((r) => setT(r, 30));
-              continue;
+            if (el.isConnected) { r2 = el.getBoundingClientRect(); still = same(r1, r2); }
+          } else {
+            await frame();
+            if (el.isConnected) {
+              const rm = el.getBoundingClientRect();
+              r2 = rm;
+              if (same(r1, rm)) { await frame(); if (el.isConnected) { r2 = el.getBoundingClientRect(); still = same(rm, r2); } }
             }
           }
-          await frame();
-          if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
-          const rm = el.getBoundingClientRect();
-          let r2 = rm;
-          if (same(r1, rm)) { await frame(); if (el.isConnected) r2 = el.getBoundingClientRect(); }
-          if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); continue; }
-          if (!same(r1, rm) || !same(rm, r2)) {
-            last = fail('moving', 'the element is still moving (animating)');
-          } else {
+          if (!el.isConnected) last = fail('detached', 'the element was removed from the page');
+          else if (!still) last = fail('moving', 'the element is still moving (animating)');
+          else {
             const off = frameOffset(el);
             const x = off.x + r2.left + r2.width / 2, y = off.y + r2.top + r2.height / 2;
             if (!o.hit) return { ok: true, x, y };
