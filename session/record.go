@@ -122,3 +122,24 @@ type Store interface {
 	PutCache(ctx context.Context, e *CacheEntry) error            // insert or replace
 	Close() error
 }
+
+// ModelCall is one request to a language model, as recorded in the store.
+type ModelCall struct {
+	ID        int64
+	RunID     int64  // 0 when not part of a run
+	Purpose   string // "locate", "act", "heal", "assert"
+	Model     string
+	TokensIn  int
+	TokensOut int
+	LatencyMS int64
+	Attempts  int    // 1 + retries
+	Outcome   string // "ok", or the error that ended it: "rate-limited", "timeout", "server-error", "bad-response", …
+	Cost      float64
+	At        time.Time
+}
+
+// CallRecorder keeps model calls. The agent records every call, including
+// failed ones; a recorder error never fails the step that made the call.
+type CallRecorder interface {
+	RecordModelCall(ctx context.Context, c *ModelCall) error
+}
