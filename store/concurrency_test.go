@@ -149,6 +149,10 @@ func checkWrites(t *testing.T, db *DB, writers []string, iterations int) {
 	ctx := context.Background()
 	n := len(writers) * iterations
 	steps := len(sampleSteps()[:3])
+	migrations, err := embeddedMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		query string
 		want  int
@@ -157,7 +161,7 @@ func checkWrites(t *testing.T, db *DB, writers []string, iterations int) {
 		{`SELECT count(DISTINCT id) FROM runs WHERE status = 'passed' AND finished_at IS NOT NULL`, n},
 		{`SELECT count(*) FROM test_results`, n},
 		{`SELECT count(*) FROM step_results`, n * steps},
-		{`SELECT count(*) FROM schema_migrations`, 1},
+		{`SELECT count(*) FROM schema_migrations`, len(migrations)},
 		{`SELECT count(*) FROM element_cache WHERE key LIKE 'shared-%'`, min(50, iterations)},
 		{`SELECT count(*) FROM element_cache WHERE key NOT LIKE 'shared-%' AND key NOT LIKE 'counter-%'`, n},
 		{`SELECT count(*) FROM test_results t
