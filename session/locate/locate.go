@@ -90,6 +90,9 @@ type Result struct {
 	// in row "Item 2 …"`.
 	Reason string
 	Detail string
+	// ModelCalls is how many model requests answering took (0 for the
+	// local locator).
+	ModelCalls int
 }
 
 // Locator resolves descriptions. The runner asks a Chain: the local locator
@@ -118,6 +121,8 @@ type Chain []Locator
 func (c Chain) Locate(ctx context.Context, s *ax.Snapshot, description string) (Result, error) {
 	var last Result
 	have := false
+	calls := 0
+	var candidates []Candidate
 	var errs []error
 	for _, l := range c {
 		if l == nil {
@@ -128,18 +133,29 @@ func (c Chain) Locate(ctx context.Context, s *ax.Snapshot, description string) (
 			break
 		}
 		r, err := l.Locate(ctx, s, description)
+		calls += r.ModelCalls
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		if r.Target != nil {
+			r.ModelCalls = calls
 			return r, nil
+		}
+		if candidates == nil {
+			candidates = r.Candidates
 		}
 		last, have = r, true
 	}
 	if !have {
 		last = Result{Reason: ReasonNoMatch, Detail: "no locator answered for " + strconv.Quote(description)}
 	}
+	// The first locator's candidates (the local one's scores) are the most
+	// useful list for a person when no one found the element.
+	if len(last.Candidates) == 0 {
+		last.Candidates = candidates
+	}
+	last.ModelCalls = calls
 	return last, errors.Join(errs...)
 }
 

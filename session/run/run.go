@@ -29,6 +29,9 @@ type Options struct {
 	Store   session.Store
 	Browser *browser.Browser
 	Locator locate.Locator // default: the local locator
+	// Model, when set, is asked once per step when Locator is not sure
+	// (an LLM locator); nil means no model is configured.
+	Model locate.Locator
 	// Env looks up {{ env.X }} and {{ secret.X }}; default os.LookupEnv.
 	Env func(string) (string, bool)
 	// Out receives a line per step and per test; nil prints nothing.
@@ -430,14 +433,28 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	}
 	deadline := time.Now().Add(r.timeout(st))
 	r.settle(ctx, tr)
+	askedModel := false
 	for {
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 		if err != nil {
 			return "", nil, err
 		}
 		res, err := r.o.Locator.Locate(ctx, snap, st.Description)
+		sr.LLMCalls += res.ModelCalls
 		if err != nil {
 			return "", nil, err
+		}
+		if res.Target == nil && r.o.Model != nil && !askedModel {
+			// The local locator is not sure: the model is asked, once a step.
+			askedModel = true
+			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
+			sr.LLMCalls += mres.ModelCalls
+			if err != nil {
+				return "", nil, fmt.Errorf("locate %q with the model: %w", st.Description, err)
+			}
+			if mres.Target != nil {
+				res = mres
+			}
 		}
 		if res.Target != nil {
 			if entry != nil {
@@ -453,7 +470,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
 				Selectors: sels, Node: node, Intent: res.Intent}, nil
 		}
-		if res.Reason == locate.ReasonAmbiguous || time.Now().After(deadline) || ctx.Err() != nil {
+		if (res.Reason == locate.ReasonAmbiguous && (r.o.Model == nil || askedModel)) || time.Now().After(deadline) || ctx.Err() != nil {
 			return "", nil, &NotFoundError{Description: st.Description, Reason: res.Reason, Detail: res.Detail, Candidates: res.Candidates}
 		}
 		// Not there yet: wait for the page to change, then look again.
