@@ -98,7 +98,11 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	for _, t := range tests {
 		res := r.RunTest(ctx, rep.Run.ID, t)
 		res.RunID = rep.Run.ID
-		if err := r.o.Store.SaveTest(ctx, &res); err != nil {
+		// An interrupted run still records what it did.
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		err := r.o.Store.SaveTest(sctx, &res)
+		cancel()
+		if err != nil {
 			return nil, fmt.Errorf("save test %q: %w", t.Name, err)
 		}
 		rep.Tests = append(rep.Tests, res)
