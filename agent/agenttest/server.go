@@ -1,0 +1,357 @@
+// Package agenttest is a scripted OpenAI-compatible model server for tests:
+// an httptest server answering POST /v1/chat/completions with the steps of a
+// script, in order, and keeping every request it got so that a test can
+// check what was sent (the tools offered, the snapshot in the user message,
+// that no secret value left the process).
+//
+// It speaks the Chat Completions wire format, so the code under test runs
+// the real openai-go client end to end. A step is an answer (a tool call or
+// text, with token usage) or a fault (an HTTP status with Retry-After, a
+// delay past the client's timeout, a malformed body, malformed tool-call
+// arguments, an unknown tool). A request past the end of the script fails
+// the test and gets a 400 answer, which clients do not retry.
+//
+// The package does not import agent, so agent's own tests can use it.
+package agenttest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Call is a tool call a step answers with. Arguments is the raw JSON text
+// sent to the client, malformed if the test wants it so.
+type Call struct {
+	Name      string
+	Arguments string
+}
+
+// Step is one scripted answer. The zero Step answers with empty text.
+type Step struct {
+	// An answer: tool calls and/or text, with usage.
+	Calls     []Call
+	Content   string
+	TokensIn  int
+	TokensOut int
+	// Faults. Status, when not 0 or 200, answers with that status, the
+	// Retry-After header if set and Body (a JSON error when Body is empty).
+	Status     int
+	RetryAfter string
+	Body       string
+	// Delay holds the answer back; the handler gives up when the client
+	// does (its timeout closes the request).
+	Delay time.Duration
+	// Raw, when set, is sent as the 200 answer's body verbatim.
+	Raw string
+}
+
+// ToolCall answers with one call of the named tool; args is marshalled to
+// JSON unless it is a string, which is sent as is. Usage is 100 in, 20 out.
+func ToolCall(name string, args any) Step {
+	var a string
+	switch v := args.(type) {
+	case string:
+		a = v
+	case json.RawMessage:
+		a = string(v)
+	default:
+		b, err := json.Marshal(v)
+		if err != nil {
+			b = []byte("agenttest: cannot marshal the arguments: " + err.Error()) // reaches the client as malformed JSON
+		}
+		a = string(b)
+	}
+	return Step{Calls: []Call{{Name: name, Arguments: a}}, TokensIn: 100, TokensOut: 20}
+}
+
+// Text answers with plain content and no tool call.
+func Text(content string) Step { return Step{Content: content, TokensIn: 100, TokensOut: 20} }
+
+// Status answers with an HTTP error status; retryAfter may be "".
+func Status(code int, retryAfter string) Step { return Step{Status: code, RetryAfter: retryAfter} }
+
+// Malformed answers 200 with a body that is not JSON.
+func Malformed() Step { return Step{Raw: `{"id":"chatcmpl-x","choices":[{"message":`} }
+
+// Hang answers after d, by which time the client has given up.
+func Hang(d time.Duration) Step { return Step{Delay: d, Content: "too late"} }
+
+// Usage sets the step's token usage.
+func (s Step) Usage(in, out int) Step { s.TokensIn, s.TokensOut = in, out; return s }
+
+// Request is one request as the server decoded it.
+type Request struct {
+	Model      string
+	Messages   []Message
+	Tools      []Tool
+	ToolChoice json.RawMessage // as sent: "auto", or {"type":"function","function":{"name":…}}
+	Header     http.Header
+	Body       []byte // the raw JSON body
+}
+
+// ForcedTool is the tool name tool_choice forces, or "".
+func (r Request) ForcedTool() string {
+	var tc struct {
+		Function struct {
+			Name string `json:"name"`
+		} `json:"function"`
+	}
+	if json.Unmarshal(r.ToolChoice, &tc) != nil {
+		return ""
+	}
+	return tc.Function.Name
+}
+
+// Text is every message's content, joined by newlines.
+func (r Request) Text() string {
+	var b strings.Builder
+	for _, m := range r.Messages {
+		b.WriteString(m.Content + "\n")
+	}
+	return b.String()
+}
+
+// Message is a request message; Content joins text parts.
+type Message struct {
+	Role       string
+	Content    string
+	ToolCallID string
+	ToolCalls  []Call
+}
+
+// Tool is a function offered to the model.
+type Tool struct {
+	Name        string
+	Description string
+	Parameters  json.RawMessage
+}
+
+// Server is a scripted model. Its methods are safe for concurrent use.
+type Server struct {
+	t   testing.TB
+	srv *httptest.Server
+
+	mu     sync.Mutex
+	script []Step
+	next   int
+	reqs   []Request
+}
+
+// New starts a server playing steps and closes it when the test ends. The
+// test fails if steps are left unplayed then.
+func New(t testing.TB, steps ...Step) *Server {
+	t.Helper()
+	s := &Server{t: t, script: steps}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(func() {
+		s.srv.Close()
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if left := len(s.script) - s.next; left > 0 {
+			t.Errorf("agenttest: %d of %d scripted steps never requested", left, len(s.script))
+		}
+	})
+	return s
+}
+
+// URL is the base URL to configure a client with; it ends in /v1.
+func (s *Server) URL() string { return s.srv.URL + "/v1" }
+
+// Add appends steps to the script.
+func (s *Server) Add(steps ...Step) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.script = append(s.script, steps...)
+}
+
+// Requests returns the requests received so far, in order.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.reqs...)
+}
+
+// Count is the number of requests received so far.
+func (s *Server) Count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.reqs)
+}
+
+// wire is the request body as Chat Completions sends it.
+type wire struct {
+	Model    string `json:"model"`
+	Messages []struct {
+		Role       string          `json:"role"`
+		Content    json.RawMessage `json:"content"`
+		ToolCallID string          `json:"tool_call_id"`
+		ToolCalls  []struct {
+			Function struct {
+				Name      string `json:"name"`
+				Arguments string `json:"arguments"`
+			} `json:"function"`
+		} `json:"tool_calls"`
+	} `json:"messages"`
+	Tools []struct {
+		Type     string `json:"type"`
+		Function struct {
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			Parameters  json.RawMessage `json:"parameters"`
+		} `json:"function"`
+	} `json:"tools"`
+	ToolChoice json.RawMessage `json:"tool_choice"`
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
+		s.t.Errorf("agenttest: unexpected %s %s", r.Method, r.URL.Path)
+		writeError(w, http.StatusNotFound, "not found")
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		s.t.Errorf("agenttest: read request: %v", err)
+		return
+	}
+	var in wire
+	if err := json.Unmarshal(body, &in); err != nil {
+		s.t.Errorf("agenttest: request is not JSON: %v", err)
+		writeError(w, http.StatusBadRequest, "request is not JSON")
+		return
+	}
+	req := Request{Model: in.Model, ToolChoice: in.ToolChoice, Header: r.Header.Clone(), Body: body}
+	for _, m := range in.Messages {
+		msg := Message{Role: m.Role, Content: content(m.Content), ToolCallID: m.ToolCallID}
+		for _, tc := range m.ToolCalls {
+			msg.ToolCalls = append(msg.ToolCalls, Call{Name: tc.Function.Name, Arguments: tc.Function.Arguments})
+		}
+		req.Messages = append(req.Messages, msg)
+	}
+	for _, t := range in.Tools {
+		req.Tools = append(req.Tools, Tool{Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters})
+	}
+
+	s.mu.Lock()
+	s.reqs = append(s.reqs, req)
+	n := len(s.reqs)
+	var step Step
+	ok := s.next < len(s.script)
+	if ok {
+		step = s.script[s.next]
+		s.next++
+	}
+	total := len(s.script)
+	s.mu.Unlock()
+	if !ok {
+		s.t.Errorf("agenttest: request %d arrived but the script has only %d steps", n, total)
+		writeError(w, http.StatusBadRequest, "agenttest: script exhausted")
+		return
+	}
+
+	if step.Delay > 0 {
+		t := time.NewTimer(step.Delay)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if step.Status != 0 && step.Status != http.StatusOK {
+		if step.RetryAfter != "" {
+			w.Header().Set("Retry-After", step.RetryAfter)
+		}
+		if step.Body != "" {
+			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(step.Status)
+			io.WriteString(w, step.Body)
+			return
+		}
+		writeError(w, step.Status, fmt.Sprintf("scripted %d", step.Status))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if step.Raw != "" {
+		io.WriteString(w, step.Raw)
+		return
+	}
+	json.NewEncoder(w).Encode(completion(n, in.Model, step))
+}
+
+// completion is a Chat Completions answer, as openai-go decodes it.
+func completion(n int, model string, st Step) map[string]any {
+	msg := map[string]any{"role": "assistant", "content": nil, "refusal": nil}
+	if st.Content != "" {
+		msg["content"] = st.Content
+	}
+	finish := "stop"
+	if len(st.Calls) > 0 {
+		var calls []map[string]any
+		for i, c := range st.Calls {
+			calls = append(calls, map[string]any{
+				"id":   "call_" + strconv.Itoa(n) + "_" + strconv.Itoa(i),
+				"type": "function",
+				"function": map[string]any{
+					"name":      c.Name,
+					"arguments": c.Arguments,
+				},
+			})
+		}
+		msg["tool_calls"] = calls
+		finish = "tool_calls"
+	}
+	return map[string]any{
+		"id":      "chatcmpl-agenttest-" + strconv.Itoa(n),
+		"object":  "chat.completion",
+		"created": time.Now().Unix(),
+		"model":   model,
+		"choices": []map[string]any{{
+			"index":         0,
+			"message":       msg,
+			"finish_reason": finish,
+			"logprobs":      nil,
+		}},
+		"usage": map[string]any{
+			"prompt_tokens":     st.TokensIn,
+			"completion_tokens": st.TokensOut,
+			"total_tokens":      st.TokensIn + st.TokensOut,
+		},
+	}
+}
+
+// content reads a message's content: a string, or text parts.
+func content(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var parts []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(raw, &parts) == nil {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p.Text)
+		}
+		return b.String()
+	}
+	return string(raw)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{
+		"message": msg, "type": "agenttest", "param": nil, "code": nil,
+	}})
+}
