@@ -82,6 +82,14 @@ func (l *Locator) Locate(ctx context.Context, s *ax.Snapshot, description string
 			break
 		}
 		var ce *CallError
+		if errors.As(err, &ce) && ce.Kind == ErrRejected && req.ToolChoice == ChooseElement && strings.Contains(ce.Detail, "tool_choice") {
+			// Some servers (llama.cpp) refuse a named tool_choice; with one
+			// tool offered, "required" forces the same call.
+			req.ToolChoice = "required"
+			try--
+			continue
+		}
+		// A bad answer has Status 0: the client got it fine, Check refused it.
 		if !errors.As(err, &ce) || ce.Kind != ErrBadResponse || ce.Status != 0 {
 			return locate.Result{}, fmt.Errorf("locate with the model: %w", err)
 		}

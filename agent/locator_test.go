@@ -363,3 +363,17 @@ func equalRelations(a, b []session.Relation) bool {
 	}
 	return true
 }
+
+func TestLocatorFallsBackWhenNamedToolChoiceIsRefused(t *testing.T) {
+	h := newHarness(t, nil,
+		agenttest.Step{Status: 400, Body: `{"error":{"message":"tool_choice: only \"auto\", \"none\" and \"required\" are supported","type":"invalid_request_error"}}`},
+		greenAnswer())
+	r, err := (&agent.Locator{Client: h.c}).Locate(context.Background(), fixture(t, "product"), greenCheckout)
+	if err != nil || r.Target == nil || r.Target.Node.Ref != "e28" {
+		t.Fatalf("got %+v, %v", r.Target, err)
+	}
+	reqs := h.srv.Requests()
+	if len(reqs) != 2 || reqs[0].ForcedTool() != agent.ChooseElement || string(reqs[1].ToolChoice) != `"required"` {
+		t.Errorf("tool choices sent: %s then %s", reqs[0].ToolChoice, reqs[len(reqs)-1].ToolChoice)
+	}
+}
