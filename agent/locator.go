@@ -76,8 +76,10 @@ func (l *Locator) Locate(ctx context.Context, s *ax.Snapshot, description string
 		},
 	}
 	var problems []string
+	calls := 0
 	for try := 1; ; try++ {
 		_, err := l.Client.Complete(ctx, req)
+		calls++
 		if err == nil {
 			break
 		}
@@ -91,18 +93,20 @@ func (l *Locator) Locate(ctx context.Context, s *ax.Snapshot, description string
 		}
 		// A bad answer has Status 0: the client got it fine, Check refused it.
 		if !errors.As(err, &ce) || ce.Kind != ErrBadResponse || ce.Status != 0 {
-			return locate.Result{}, fmt.Errorf("locate with the model: %w", err)
+			return locate.Result{ModelCalls: calls}, fmt.Errorf("locate with the model: %w", err)
 		}
 		problems = append(problems, ce.Detail)
 		if try == 2 {
-			return locate.Result{}, fmt.Errorf("locate with the model: %w", &CallError{
+			return locate.Result{ModelCalls: calls}, fmt.Errorf("locate with the model: %w", &CallError{
 				Kind: ErrBadResponse, Attempts: try, Detail: strings.Join(problems, "; then "), Err: err,
 			})
 		}
 		req.Messages = append(req.Messages, Message{Role: RoleUser, Content: "Your last answer could not be used: " + ce.Detail +
 			". Call " + ChooseElement + " once, with valid JSON arguments and a ref copied from the snapshot, or an empty ref if nothing fits."})
 	}
-	return result(s, got), nil
+	res := result(s, got)
+	res.ModelCalls = calls
+	return res, nil
 }
 
 // question is the user message: the description, the page and its outline.

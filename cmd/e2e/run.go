@@ -14,6 +14,7 @@ import (
 )
 
 type runFlags struct {
+	model    modelFlags
 	db       string
 	jsonOut  string
 	baseURL  string
@@ -40,7 +41,7 @@ func newRunCmd(g *globals) *cobra.Command {
 			if f.db != "" {
 				cfg.DB = f.db
 			}
-			rep, err := runTests(cmd.Context(), g, cfg, tests, f.variants, cmd)
+			rep, err := runTests(cmd.Context(), g, cfg, tests, f, cmd)
 			if err != nil {
 				return err
 			}
@@ -61,6 +62,8 @@ func newRunCmd(g *globals) *cobra.Command {
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
 	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
+	fl.StringVar(&f.model.name, "model", "", "model for descriptions the local locator cannot resolve (default: model.name in e2e.yaml, else $E2E_MODEL)")
+	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
 	return cmd
 }
 
@@ -104,13 +107,21 @@ func (p *parseErrors) Error() string {
 	return fmt.Sprintf("%d test file(s) have problems", len(p.errs))
 }
 
-func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, variants string, cmd *cobra.Command) (*runner.Report, error) {
+func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
 	dbPath := cfg.DBPath()
 	db, err := store.Open(ctx, dbPath)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
+	calls := &runCalls{rec: db}
+	model, about, err := modelLocator(cfg, f.model, calls)
+	if err != nil {
+		return nil, err
+	}
+	if model != nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (asked only when the local locator is not sure)\n\n", about)
+	}
 	bo := g.browserOptions()
 	if bo.Chrome == "" {
 		bo.Chrome = cfg.Browser.Chrome
@@ -121,7 +132,8 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	defer b.Close()
-	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: variants,
+	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
+		Model: model, OnRunStart: func(id int64) { calls.runID.Store(id) },
 		Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")})
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/e2e-dev/e2e/agent/agenttest"
 	"github.com/e2e-dev/e2e/store"
 )
 
@@ -162,4 +163,60 @@ func TestHelperE2E(t *testing.T) {
 		t.Skip("child process for TestTwoRunProcessesShareOneDatabase")
 	}
 	os.Exit(run(context.Background(), strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
+}
+
+// TestRunAsksTheModelOnlyWhenTheLocalLocatorIsNotSure: a vague description
+// goes to the (scripted) model once; the next run replays it from the cache
+// with no model call; the calls are recorded against the run; the model
+// never sees a secret value.
+func TestRunAsksTheModelOnlyWhenTheLocalLocatorIsNotSure(t *testing.T) {
+	base := fixtureServer(t)
+	t.Setenv("E2E_SECRET_NOTE", "hunter2-value")
+	dir := project(t, base, map[string]string{"vague.e2e.yaml": `name: vague
+url: /product
+steps:
+  - click: the Add to cart button
+  - click: the thing that lets me pay right away {{ secret.E2E_SECRET_NOTE }}
+`})
+	// The model's answer names the ref "Buy now" has in a fresh page's first snapshot.
+	code, out, _ := e2e(t, "snapshot", "--json", base+"/product")
+	if code != 0 {
+		t.Fatal("snapshot failed")
+	}
+	buyNow := between(t, out, `"name": "Buy now"`, `"ref": "`, `"`)
+	srv := agenttest.New(t, agenttest.ToolCall("choose_element", map[string]any{
+		"reasoning":  "Buy now pays at once",
+		"ref":        buyNow,
+		"attributes": map[string]string{"role": "button", "name": "Buy now"},
+		"related":    []any{},
+	}).Usage(900, 40))
+	code, out, errOut := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL())
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if srv.Count() != 1 {
+		t.Fatalf("model asked %d times, want 1 (the plain step must not reach it)", srv.Count())
+	}
+	for _, r := range srv.Requests() {
+		if strings.Contains(string(r.Body), "hunter2-value") {
+			t.Error("a secret value reached the model")
+		}
+		if !strings.Contains(string(r.Body), "{{ secret.E2E_SECRET_NOTE }}") {
+			t.Error("the model should see the secret's name")
+		}
+	}
+	// Warm: both steps replay from the cache, the model is not asked.
+	code, out, _ = e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL())
+	if code != 0 || srv.Count() != 1 || strings.Count(out, " hit ") != 2 {
+		t.Fatalf("warm run: exit %d, %d model calls\n%s", code, srv.Count(), out)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(dir, ".e2e", "e2e.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	calls, err := db.ModelCalls(context.Background(), 0)
+	if err != nil || len(calls) != 1 || calls[0].Purpose != "locate" || calls[0].TokensIn != 900 || calls[0].RunID == 0 {
+		t.Errorf("recorded calls: %+v %v", calls, err)
+	}
 }

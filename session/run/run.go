@@ -42,6 +42,9 @@ type Options struct {
 	Version     string
 	// Variants is appended to every start URL as ?variant=… (for the fixture app).
 	Variants string
+	// OnRunStart, when set, learns the run's ID once it is recorded (to tag
+	// model calls with it).
+	OnRunStart func(runID int64)
 }
 
 // Runner runs tests.
@@ -94,6 +97,9 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version}}
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
 		return nil, fmt.Errorf("start run: %w", err)
+	}
+	if r.o.OnRunStart != nil {
+		r.o.OnRunStart(rep.Run.ID)
 	}
 	for _, t := range tests {
 		res := r.RunTest(ctx, rep.Run.ID, t)
@@ -451,6 +457,9 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 		if res.Target == nil && r.o.Model != nil && !askedModel {
 			// The local locator is not sure: the model is asked, once a step.
 			askedModel = true
+			// The model sees the description with its variables unresolved
+			// and a page in which no secret value appears.
+			redactSnapshot(snap, tr.secrets)
 			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
 			sr.LLMCalls += mres.ModelCalls
 			if err != nil {
@@ -574,4 +583,22 @@ func (e *NotFoundError) Error() string {
 		}
 	}
 	return b.String()
+}
+
+// redactSnapshot replaces every secret value in the snapshot's names, texts
+// and states with a placeholder, in place.
+func redactSnapshot(s *ax.Snapshot, secrets []string) {
+	if len(secrets) == 0 {
+		return
+	}
+	s.Title = testfile.Redact(s.Title, secrets)
+	s.URL = testfile.Redact(s.URL, secrets)
+	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		n.Name = testfile.Redact(n.Name, secrets)
+		n.Text = testfile.Redact(n.Text, secrets)
+		n.States.Value = testfile.Redact(n.States.Value, secrets)
+		n.States.Placeholder = testfile.Redact(n.States.Placeholder, secrets)
+		n.States.URL = testfile.Redact(n.States.URL, secrets)
+		return true
+	})
 }

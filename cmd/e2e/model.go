@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync/atomic"
+
+	"github.com/e2e-dev/e2e/agent"
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/locate"
+	"github.com/e2e-dev/e2e/session/testfile"
+)
+
+// modelFlags override the model settings of e2e.yaml.
+type modelFlags struct {
+	name    string
+	baseURL string
+}
+
+// runCalls records model calls against the run in progress.
+type runCalls struct {
+	rec   session.CallRecorder
+	runID atomic.Int64
+}
+
+func (r *runCalls) RecordModelCall(ctx context.Context, c *session.ModelCall) error {
+	if c.RunID == 0 {
+		c.RunID = r.runID.Load()
+	}
+	return r.rec.RecordModelCall(ctx, c)
+}
+
+// modelLocator returns the LLM locator when a model is configured (flags,
+// then e2e.yaml, then OPENAI_BASE_URL, OPENAI_API_KEY and E2E_MODEL), or nil
+// when none is. A configured but invalid model is an error.
+func modelLocator(cfg *testfile.Config, f modelFlags, rec *runCalls) (locate.Locator, string, error) {
+	c := agent.Config{BaseURL: f.baseURL, Model: f.name, Recorder: rec}
+	if c.Model == "" {
+		c.Model = cfg.Model.Name
+	}
+	if c.BaseURL == "" && cfg.File != "" && cfg.Model.Name != "" {
+		c.BaseURL = cfg.Model.BaseURL
+	}
+	if cfg.Model.APIKeyEnv != "" {
+		c.APIKey = os.Getenv(cfg.Model.APIKeyEnv)
+	}
+	c.Timeout = cfg.Model.Timeout
+	if cfg.Model.Retries > 0 {
+		c.MaxRetries = cfg.Model.Retries
+	}
+	c = agent.ConfigFromEnv(c)
+	if c.Model == "" {
+		return nil, "", nil
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = "https://api.openai.com/v1"
+	}
+	client, err := agent.New(c)
+	if err != nil {
+		return nil, "", fmt.Errorf("model: %w", err)
+	}
+	return &agent.Locator{Client: client}, c.Model + " at " + c.BaseURL, nil
+}
