@@ -11,6 +11,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -32,6 +33,9 @@ type Page struct {
 	rod       *rod.Page
 	browser   *Browser
 	incognito *rod.Browser
+
+	snapMu sync.Mutex // one snapshot at a time: each may build on the last
+	last   lastSnapshot
 }
 
 func (p *Page) init(ctx context.Context) error {
@@ -171,13 +175,16 @@ type SnapshotOptions struct {
 	// Boxes adds a bounding box to every node, not only interactable ones.
 	Boxes bool
 
-	raw bool // transfer uncompressed (for benchmarks)
+	raw  bool // transfer uncompressed (for benchmarks)
+	full bool // send the whole snapshot, not a change to the last one (for benchmarks)
 }
 
 // Snapshot builds the accessibility snapshot of the page as it is now.
 // Refs stay the same across snapshots while an element keeps its role and
 // name. A Scope ref that is gone returns an error saying so.
 func (p *Page) Snapshot(ctx context.Context, opts SnapshotOptions) (*ax.Snapshot, error) {
+	p.snapMu.Lock()
+	defer p.snapMu.Unlock()
 	const chunk = 96 << 10
 	var first struct {
 		Len  int    `json:"len"`
@@ -185,7 +192,12 @@ func (p *Page) Snapshot(ctx context.Context, opts SnapshotOptions) (*ax.Snapshot
 		Head string `json:"head"`
 	}
 	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes, "raw": opts.raw}
-	if err := p.call(ctx, &first, "snapshotEncoded", arg, chunk); err != nil {
+	key := fmt.Sprint(opts.MaxNodes, "|", opts.Scope, "|", opts.Boxes)
+	var since any
+	if p.last.lines != nil && p.last.key == key && !opts.full {
+		since = map[string]any{"doc": p.last.doc, "gen": p.last.gen}
+	}
+	if err := p.call(ctx, &first, "snapshotEncoded", arg, chunk, since); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	// Positions count UTF-16 code units, as JavaScript strings do.
@@ -211,40 +223,68 @@ func (p *Page) Snapshot(ctx context.Context, opts SnapshotOptions) (*ax.Snapshot
 		}
 		enc = raw
 	}
-	s, err := decodeSnapshot(enc)
+	header, body, _ := strings.Cut(enc, "\n")
+	var h snapshotHeader
+	if err := json.Unmarshal([]byte(header), &h); err != nil {
+		return nil, fmt.Errorf("snapshot: decode header: %w", err)
+	}
+	if h.Error != "" {
+		return nil, fmt.Errorf("snapshot: %s", h.Error)
+	}
+	var lines []string
+	if body != "" {
+		lines = strings.Split(body, "\n")
+	}
+	if h.Base != 0 {
+		// A change to the snapshot we hold: keep its head and tail.
+		old := p.last.lines
+		if h.Base != p.last.gen || h.Doc != p.last.doc || h.KeepHead+h.KeepTail > len(old) {
+			p.last = lastSnapshot{}
+			return nil, fmt.Errorf("snapshot: the page answered with a change to a snapshot we do not hold")
+		}
+		merged := make([]string, 0, h.KeepHead+len(lines)+h.KeepTail)
+		merged = append(merged, old[:h.KeepHead]...)
+		merged = append(merged, lines...)
+		merged = append(merged, old[len(old)-h.KeepTail:]...)
+		lines = merged
+	}
+	p.last = lastSnapshot{doc: h.Doc, gen: h.Gen, key: key, lines: lines}
+	s, err := decodeLines(h, lines)
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	return s, nil
 }
 
-// decodeSnapshot reads the line format of page.js (see encode there).
-func decodeSnapshot(enc string) (*ax.Snapshot, error) {
-	header, body, _ := strings.Cut(enc, "\n")
-	var h struct {
-		URL   string `json:"url"`
-		Title string `json:"title"`
-		Total int    `json:"total"`
-		Shown int    `json:"shown"`
-		More  int    `json:"more"`
-		Error string `json:"error"`
-	}
-	if err := json.Unmarshal([]byte(header), &h); err != nil {
-		return nil, fmt.Errorf("decode header: %w", err)
-	}
-	if h.Error != "" {
-		return nil, errors.New(h.Error)
-	}
+// lastSnapshot is the last snapshot received from the page, as lines, so
+// that the next one can come as a change to it.
+type lastSnapshot struct {
+	doc   string
+	gen   int
+	key   string
+	lines []string
+}
+
+type snapshotHeader struct {
+	URL      string `json:"url"`
+	Title    string `json:"title"`
+	Total    int    `json:"total"`
+	Shown    int    `json:"shown"`
+	More     int    `json:"more"`
+	Error    string `json:"error"`
+	Doc      string `json:"doc"`
+	Gen      int    `json:"gen"`
+	Base     int    `json:"base"`
+	KeepHead int    `json:"keepHead"`
+	KeepTail int    `json:"keepTail"`
+}
+
+// decodeLines reads the line format of page.js (see snapshotText there).
+func decodeLines(h snapshotHeader, lines []string) (*ax.Snapshot, error) {
 	s := &ax.Snapshot{URL: h.URL, Title: h.Title, Total: h.Total, Shown: h.Shown}
 	var stack []*ax.Node // stack[d] is the last node seen at depth d
 	var f [8]string
-	for len(body) > 0 {
-		line := body
-		if i := strings.IndexByte(body, '\n'); i >= 0 {
-			line, body = body[:i], body[i+1:]
-		} else {
-			body = ""
-		}
+	for _, line := range lines {
 		if line == "" {
 			continue
 		}

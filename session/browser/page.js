@@ -730,7 +730,7 @@ if (!window.__e2e) window.__e2e = (() => {
       for (let n = l.split('\t').length; n < 8; n++) full += '\t';
       outLines.push(full + m);
     }
-    return outLines.join('\n');
+    return outLines;
   }
 
   // ---- transfer ----------------------------------------------------------
@@ -755,8 +755,40 @@ if (!window.__e2e) window.__e2e = (() => {
     return url.slice(url.indexOf(',') + 1);
   }
 
-  async function snapshotEncoded(opts, chunk) {
-    const text = snapshotText(opts);
+  // The last snapshot sent, so that the next one can be sent as a change to
+  // it: an agent snapshots after every action and most of a page stays the
+  // same. docID tells this document from the one before a navigation.
+  const docID = Math.random().toString(36).slice(2);
+  let sent = { gen: 0, key: '', lines: null };
+
+  // snapshotEncoded builds a snapshot and keeps it for reading in chunks.
+  // since = {doc, gen} names the snapshot the caller holds: when it is the
+  // last one sent here (same options), only the lines between the common
+  // head and tail are sent, with the header saying how many lines of the
+  // old snapshot to keep before and after them.
+  async function snapshotEncoded(opts, chunk, since) {
+    const all = snapshotText(opts);
+    if (typeof all === 'string') { outbox = all; return { len: outbox.length, gz: false, head: outbox.slice(0, chunk) }; }
+    const header = JSON.parse(all[0]);
+    const lines = all.slice(1);
+    const key = JSON.stringify([opts.maxNodes || 0, opts.scope || '', !!opts.boxes]);
+    let body = lines;
+    if (since && since.doc === docID && since.gen === sent.gen && sent.key === key && sent.lines) {
+      const old = sent.lines;
+      let pre = 0;
+      const n = Math.min(old.length, lines.length);
+      while (pre < n && old[pre] === lines[pre]) pre++;
+      let post = 0;
+      while (post < n - pre && old[old.length - 1 - post] === lines[lines.length - 1 - post]) post++;
+      header.keepHead = pre;
+      header.keepTail = post;
+      header.base = since.gen;
+      body = lines.slice(pre, lines.length - post);
+    }
+    sent = { gen: sent.gen + 1, key, lines };
+    header.doc = docID;
+    header.gen = sent.gen;
+    const text = body.length ? JSON.stringify(header) + '\n' + body.join('\n') : JSON.stringify(header);
     let gz = false;
     outbox = text;
     if (CS && Resp && text.length > 4096 && !opts.raw) {

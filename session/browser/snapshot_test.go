@@ -171,3 +171,39 @@ func TestSnapshotNeverShowsPasswordValues(t *testing.T) {
 		t.Errorf("password value in snapshot:\n%s", text)
 	}
 }
+
+// TestIncrementalSnapshotsMatchFullOnes: a snapshot sent as a change to the
+// last one decodes to exactly what a full snapshot gives, through clicks,
+// typing, removals and navigations.
+func TestIncrementalSnapshotsMatchFullOnes(t *testing.T) {
+	p := newPage(t)
+	base := fixtureURL(t)
+	check := func(when string) {
+		t.Helper()
+		settle(t, p)
+		inc := snap(t, p, SnapshotOptions{Boxes: true})
+		full := snap(t, p, SnapshotOptions{Boxes: true, full: true})
+		if a, b := inc.Text(ax.TextOptions{}), full.Text(ax.TextOptions{}); a != b {
+			t.Fatalf("%s: incremental and full snapshots differ:\n%s\n---\n%s", when, a, b)
+		}
+		if inc.Total != full.Total || inc.Shown != full.Shown || inc.URL != full.URL {
+			t.Fatalf("%s: header differs: %d/%d %s vs %d/%d %s", when, inc.Shown, inc.Total, inc.URL, full.Shown, full.Total, full.URL)
+		}
+	}
+	open(t, p, base+"/users")
+	check("first")
+	check("unchanged")
+	must(t, p.Click(ctxT(t), menuIn(t, p, "Alice"), ActOptions{}))
+	check("menu open")
+	must(t, p.Click(ctxT(t), ref(t, p, "menuitem", "Archive"), ActOptions{}))
+	check("row removed")
+	open(t, p, base+"/login")
+	check("after a navigation")
+	must(t, p.Fill(ctxT(t), ref(t, p, "textbox", "Email"), "alice@example.com", ActOptions{}))
+	check("after typing")
+	capped := snap(t, p, SnapshotOptions{MaxNodes: 10})
+	if capped.Shown > 10 {
+		t.Errorf("options changed but the last snapshot was reused: %d nodes", capped.Shown)
+	}
+	check("after another option set")
+}
