@@ -59,6 +59,7 @@ type StepResult struct {
 	Screenshot string // path of the screenshot saved on failure
 	DurationMS int64
 	LLMCalls   int
+	Note       string // the model's reasoning for an assert step
 }
 
 // CacheKey identifies an element cache entry. It is computed in one place

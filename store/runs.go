@@ -97,8 +97,8 @@ VALUES (?, ?, ?, ?, ?, ?)`,
 		}
 		stmt, err := tx.PrepareContext(ctx, `
 INSERT INTO step_results (test_id, idx, line, command, kind, status, cache, miss_reason,
-                          error, screenshot, duration_ms, llm_calls)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+                          error, screenshot, duration_ms, llm_calls, note)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return fmt.Errorf("prepare step insert: %w", err)
 		}
@@ -109,7 +109,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 				cache = "none"
 			}
 			if _, err := stmt.ExecContext(ctx, id, s.Index, s.Line, s.Command, s.Kind, string(s.Status),
-				cache, s.MissReason, s.Error, s.Screenshot, s.DurationMS, s.LLMCalls); err != nil {
+				cache, s.MissReason, s.Error, s.Screenshot, s.DurationMS, s.LLMCalls, s.Note); err != nil {
 				return fmt.Errorf("insert step %d: %w", s.Index, err)
 			}
 		}
@@ -210,7 +210,7 @@ func queryRunSteps(ctx context.Context, tx *sql.Tx, runID int64, tests []session
 	}
 	rows, err := tx.QueryContext(ctx, `
 SELECT s.test_id, s.idx, s.line, s.command, s.kind, s.status, s.cache, s.miss_reason,
-       s.error, s.screenshot, s.duration_ms, s.llm_calls
+       s.error, s.screenshot, s.duration_ms, s.llm_calls, s.note
 FROM step_results s JOIN test_results t ON t.id = s.test_id
 WHERE t.run_id = ? ORDER BY s.test_id, s.idx`, runID)
 	if err != nil {
@@ -224,7 +224,7 @@ WHERE t.run_id = ? ORDER BY s.test_id, s.idx`, runID)
 			status string
 		)
 		if err := rows.Scan(&testID, &s.Index, &s.Line, &s.Command, &s.Kind, &status, &s.Cache, &s.MissReason,
-			&s.Error, &s.Screenshot, &s.DurationMS, &s.LLMCalls); err != nil {
+			&s.Error, &s.Screenshot, &s.DurationMS, &s.LLMCalls, &s.Note); err != nil {
 			return err
 		}
 		s.Status = session.StepStatus(status)

@@ -31,10 +31,17 @@ func (r *runCalls) RecordModelCall(ctx context.Context, c *session.ModelCall) er
 	return r.rec.RecordModelCall(ctx, c)
 }
 
-// modelLocator returns the LLM locator when a model is configured (flags,
-// then e2e.yaml, then OPENAI_BASE_URL, OPENAI_API_KEY and E2E_MODEL), or nil
-// when none is. A configured but invalid model is an error.
-func modelLocator(cfg *testfile.Config, f modelFlags, rec *runCalls) (locate.Locator, string, error) {
+// model is what a configured model does for a run.
+type model struct {
+	locator locate.Locator
+	judge   *agent.Asserter
+	about   string
+}
+
+// configuredModel returns the model's locator and judge when a model is
+// configured (flags, then e2e.yaml, then OPENAI_BASE_URL, OPENAI_API_KEY and
+// E2E_MODEL), or nil when none is. A configured but invalid model is an error.
+func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls) (*model, error) {
 	c := agent.Config{BaseURL: f.baseURL, Model: f.name, Recorder: rec}
 	if c.Model == "" {
 		c.Model = cfg.Model.Name
@@ -51,14 +58,14 @@ func modelLocator(cfg *testfile.Config, f modelFlags, rec *runCalls) (locate.Loc
 	}
 	c = agent.ConfigFromEnv(c)
 	if c.Model == "" {
-		return nil, "", nil
+		return nil, nil
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "https://api.openai.com/v1"
 	}
 	client, err := agent.New(c)
 	if err != nil {
-		return nil, "", fmt.Errorf("model: %w", err)
+		return nil, fmt.Errorf("model: %w", err)
 	}
-	return &agent.Locator{Client: client}, c.Model + " at " + c.BaseURL, nil
+	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, about: c.Model + " at " + c.BaseURL}, nil
 }

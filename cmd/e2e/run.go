@@ -115,12 +115,15 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	}
 	defer db.Close()
 	calls := &runCalls{rec: db}
-	model, about, err := modelLocator(cfg, f.model, calls)
+	m, err := configuredModel(cfg, f.model, calls)
 	if err != nil {
 		return nil, err
 	}
-	if model != nil {
-		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (asked only when the local locator is not sure)\n\n", about)
+	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
+		OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
+	if m != nil {
+		opts.Model, opts.Judge = m.locator, m.judge
+		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (asked for assert steps and when the local locator is not sure)\n\n", m.about)
 	}
 	bo := g.browserOptions()
 	if bo.Chrome == "" {
@@ -132,9 +135,8 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	defer b.Close()
-	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
-		Model: model, OnRunStart: func(id int64) { calls.runID.Store(id) },
-		Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")})
+	opts.Browser = b
+	r, err := runner.New(opts)
 	if err != nil {
 		return nil, err
 	}

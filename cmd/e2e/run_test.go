@@ -177,6 +177,7 @@ url: /product
 steps:
   - click: the Add to cart button
   - click: the thing that lets me pay right away {{ secret.E2E_SECRET_NOTE }}
+  - assert: the cart shows one item
 `})
 	// The model's answer names the ref "Buy now" has in a fresh page's first snapshot.
 	code, out, _ := e2e(t, "snapshot", "--json", base+"/product")
@@ -189,25 +190,30 @@ steps:
 		"ref":        buyNow,
 		"attributes": map[string]string{"role": "button", "name": "Buy now"},
 		"related":    []any{},
-	}).Usage(900, 40))
+	}).Usage(900, 40), judge(true, "the status reads Cart: 1 item"))
 	code, out, errOut := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL())
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	if srv.Count() != 1 {
-		t.Fatalf("model asked %d times, want 1 (the plain step must not reach it)", srv.Count())
+	if srv.Count() != 2 {
+		t.Fatalf("model asked %d times, want 2 (the plain step must not reach it)", srv.Count())
+	}
+	if !strings.Contains(out, "the status reads Cart: 1 item") {
+		t.Errorf("the assert's reasoning is not shown:\n%s", out)
 	}
 	for _, r := range srv.Requests() {
 		if strings.Contains(string(r.Body), "hunter2-value") {
 			t.Error("a secret value reached the model")
 		}
-		if !strings.Contains(string(r.Body), "{{ secret.E2E_SECRET_NOTE }}") {
-			t.Error("the model should see the secret's name")
-		}
 	}
-	// Warm: both steps replay from the cache, the model is not asked.
+	if !strings.Contains(string(srv.Requests()[0].Body), "{{ secret.E2E_SECRET_NOTE }}") {
+		t.Error("the model should see the secret's name")
+	}
+	// Warm: both element steps replay from the cache; only the assert goes
+	// to the model again (it is never cached), and this time it fails.
+	srv.Add(judge(false, "the status reads Cart: 0 items"))
 	code, out, _ = e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL())
-	if code != 0 || srv.Count() != 1 || strings.Count(out, " hit ") != 2 {
+	if code != 1 || srv.Count() != 3 || strings.Count(out, " hit ") != 2 || !strings.Contains(out, `assertion "the cart shows one item" does not hold`) {
 		t.Fatalf("warm run: exit %d, %d model calls\n%s", code, srv.Count(), out)
 	}
 	db, err := store.Open(context.Background(), filepath.Join(dir, ".e2e", "e2e.db"))
@@ -216,7 +222,12 @@ steps:
 	}
 	defer db.Close()
 	calls, err := db.ModelCalls(context.Background(), 0)
-	if err != nil || len(calls) != 1 || calls[0].Purpose != "locate" || calls[0].TokensIn != 900 || calls[0].RunID == 0 {
+	if err != nil || len(calls) != 3 || calls[0].Purpose != "locate" || calls[0].TokensIn != 900 || calls[0].RunID == 0 ||
+		calls[1].Purpose != "assert" || calls[2].RunID == calls[1].RunID {
 		t.Errorf("recorded calls: %+v %v", calls, err)
 	}
+}
+
+func judge(pass bool, reasoning string) agenttest.Step {
+	return agenttest.ToolCall("judge_assertion", map[string]any{"reasoning": reasoning, "evidence": []string{}, "pass": pass})
 }

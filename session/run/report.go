@@ -59,6 +59,9 @@ func printStep(w io.Writer, st testfile.Step, sr *session.StepResult) {
 		status += " (" + sr.MissReason + ")"
 	}
 	fmt.Fprintf(w, "  %s %-60s %-12s %5dms\n", statusMark[sr.Status], describe(st.Step), status, sr.DurationMS)
+	if sr.Note != "" && sr.Status != session.StatusFailed {
+		fmt.Fprintf(w, "      %s\n", sr.Note)
+	}
 	if sr.Status == session.StatusFailed {
 		fmt.Fprintf(w, "      %s:%d: %s\n", "line", sr.Line, sr.Error)
 		if sr.Screenshot != "" {
@@ -167,6 +170,7 @@ type JSONStep struct {
 	Screenshot string `json:"screenshot,omitempty"`
 	MS         int64  `json:"ms"`
 	LLMCalls   int    `json:"llmCalls"`
+	Note       string `json:"note,omitempty"` // an assert step's reasoning
 }
 
 // ToJSON converts a report.
@@ -185,7 +189,7 @@ func ToJSON(rep *Report) *JSON {
 		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Error: t.Error, MS: t.DurationMS, Steps: []JSONStep{}}
 		for _, s := range t.Steps {
 			jt.Steps = append(jt.Steps, JSONStep{Index: s.Index, Line: s.Line, Command: s.Command, Status: string(s.Status), Cache: s.Cache,
-				MissReason: s.MissReason, Error: s.Error, Screenshot: s.Screenshot, MS: s.DurationMS, LLMCalls: s.LLMCalls})
+				MissReason: s.MissReason, Error: s.Error, Screenshot: s.Screenshot, MS: s.DurationMS, LLMCalls: s.LLMCalls, Note: s.Note})
 		}
 		j.Tests = append(j.Tests, jt)
 	}

@@ -32,6 +32,8 @@ type Options struct {
 	// Model, when set, is asked once per step when Locator is not sure
 	// (an LLM locator); nil means no model is configured.
 	Model locate.Locator
+	// Judge decides assert steps; nil means they fail with "needs a model".
+	Judge Judge
 	// Env looks up {{ env.X }} and {{ secret.X }}; default os.LookupEnv.
 	Env func(string) (string, bool)
 	// Out receives a line per step and per test; nil prints nothing.
@@ -45,6 +47,12 @@ type Options struct {
 	// OnRunStart, when set, learns the run's ID once it is recorded (to tag
 	// model calls with it).
 	OnRunStart func(runID int64)
+}
+
+// Judge decides a natural-language assertion against a snapshot; a model
+// implements it (agent.Asserter). It is never answered from a cache.
+type Judge interface {
+	Judge(ctx context.Context, s *ax.Snapshot, claim string) (pass bool, reasoning string, calls int, err error)
 }
 
 // Runner runs tests.
@@ -243,7 +251,7 @@ var handlers = map[step.Type]handler{
 	step.Scroll:   runElement,
 	step.Wait:     runWait,
 	step.Expect:   runExpect,
-	step.Assert:   needsModel,
+	step.Assert:   runAssert,
 	step.Act:      needsModel,
 }
 
@@ -316,6 +324,31 @@ func runNavigate(r *Runner, ctx context.Context, tr *testRun, _, st step.Step, _
 func needsModel(_ *Runner, _ context.Context, _ *testRun, raw, _ step.Step, _ *session.StepResult) error {
 	kind := strings.ToLower(string(raw.Type))
 	return fmt.Errorf("needs a model: %s steps are run by the agent, which is not configured (set a model in e2e.yaml or OPENAI_BASE_URL and E2E_MODEL)", kind)
+}
+
+// runAssert asks the model to judge the claim on the page as it is once
+// settled. The claim keeps its variables unresolved and the page its
+// secrets redacted; the verdict's reasoning is kept with the step.
+func runAssert(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	if r.o.Judge == nil {
+		return needsModel(r, ctx, tr, raw, st, sr)
+	}
+	r.settle(ctx, tr)
+	snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+	if err != nil {
+		return err
+	}
+	redactSnapshot(snap, tr.secrets)
+	pass, reasoning, calls, err := r.o.Judge.Judge(ctx, snap, raw.Description)
+	sr.LLMCalls += calls
+	sr.Note = testfile.Redact(reasoning, tr.secrets)
+	if err != nil {
+		return err
+	}
+	if !pass {
+		return fmt.Errorf("assertion %q does not hold: %s", raw.Description, sr.Note)
+	}
+	return nil
 }
 
 func runWait(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
