@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -89,33 +88,9 @@ func (a *Asserter) Judge(ctx context.Context, s *ax.Snapshot, claim string) (pas
 			return err
 		},
 	}
-	var problems []string
-	for try := 1; ; try++ {
-		_, err := a.Client.Complete(ctx, req)
-		calls++
-		if err == nil {
-			break
-		}
-		var ce *CallError
-		if errors.As(err, &ce) && ce.Kind == ErrRejected && req.ToolChoice == JudgeAssertion && strings.Contains(ce.Detail, "tool_choice") {
-			// Some servers (llama.cpp) refuse a named tool_choice; with one
-			// tool offered, "required" forces the same call.
-			req.ToolChoice = "required"
-			try--
-			continue
-		}
-		// A bad answer has Status 0: the client got it fine, Check refused it.
-		if !errors.As(err, &ce) || ce.Kind != ErrBadResponse || ce.Status != 0 {
-			return false, "", calls, fmt.Errorf("%s: %w", op, err)
-		}
-		problems = append(problems, ce.Detail)
-		if try == 2 {
-			return false, "", calls, fmt.Errorf("%s: %w", op, &CallError{
-				Kind: ErrBadResponse, Attempts: try, Detail: strings.Join(problems, "; then "), Err: err,
-			})
-		}
-		req.Messages = append(req.Messages, Message{Role: RoleUser, Content: "Your last answer could not be used: " + ce.Detail +
-			". Call " + JudgeAssertion + " once, with valid JSON arguments: reasoning, evidence, and pass as true or false."})
+	calls, err = a.Client.completeForced(ctx, req, "Call "+JudgeAssertion+" once, with valid JSON arguments: reasoning, evidence, and pass as true or false.")
+	if err != nil {
+		return false, "", calls, fmt.Errorf("%s: %w", op, err)
 	}
 	return *got.Pass, explain(got), calls, nil
 }
@@ -147,15 +122,9 @@ func judgeAssertionTool() (Tool, error) {
 // error is a sentence fit to show the model.
 func readVerdict(r *Response) (judgeAssertionArgs, error) {
 	var v judgeAssertionArgs
-	if len(r.ToolCalls) == 0 {
-		if strings.TrimSpace(r.Content) != "" {
-			return v, fmt.Errorf("answered in text instead of calling %s", JudgeAssertion)
-		}
-		return v, fmt.Errorf("no tool call; call %s", JudgeAssertion)
-	}
-	tc := r.ToolCalls[0]
-	if tc.Name != JudgeAssertion {
-		return v, fmt.Errorf("called unknown tool %q; the only tool is %s", tc.Name, JudgeAssertion)
+	tc, err := onlyCall(r, JudgeAssertion)
+	if err != nil {
+		return v, err
 	}
 	if err := DecodeArguments(tc, &v); err != nil {
 		return v, err

@@ -79,15 +79,9 @@ type answer struct {
 // the snapshot. Its error is a sentence fit to show the model.
 func readChoice(r *Response, s *ax.Snapshot) (answer, error) {
 	var a answer
-	if len(r.ToolCalls) == 0 {
-		if strings.TrimSpace(r.Content) != "" {
-			return a, fmt.Errorf("answered in text instead of calling %s", ChooseElement)
-		}
-		return a, fmt.Errorf("no tool call; call %s", ChooseElement)
-	}
-	tc := r.ToolCalls[0]
-	if tc.Name != ChooseElement {
-		return a, fmt.Errorf("called unknown tool %q; the only tool is %s", tc.Name, ChooseElement)
+	tc, err := onlyCall(r, ChooseElement)
+	if err != nil {
+		return a, err
 	}
 	if err := DecodeArguments(tc, &a.args); err != nil {
 		return a, err

@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -75,34 +74,9 @@ func (l *Locator) Locate(ctx context.Context, s *ax.Snapshot, description string
 			return err
 		},
 	}
-	var problems []string
-	calls := 0
-	for try := 1; ; try++ {
-		_, err := l.Client.Complete(ctx, req)
-		calls++
-		if err == nil {
-			break
-		}
-		var ce *CallError
-		if errors.As(err, &ce) && ce.Kind == ErrRejected && req.ToolChoice == ChooseElement && strings.Contains(ce.Detail, "tool_choice") {
-			// Some servers (llama.cpp) refuse a named tool_choice; with one
-			// tool offered, "required" forces the same call.
-			req.ToolChoice = "required"
-			try--
-			continue
-		}
-		// A bad answer has Status 0: the client got it fine, Check refused it.
-		if !errors.As(err, &ce) || ce.Kind != ErrBadResponse || ce.Status != 0 {
-			return locate.Result{ModelCalls: calls}, fmt.Errorf("locate with the model: %w", err)
-		}
-		problems = append(problems, ce.Detail)
-		if try == 2 {
-			return locate.Result{ModelCalls: calls}, fmt.Errorf("locate with the model: %w", &CallError{
-				Kind: ErrBadResponse, Attempts: try, Detail: strings.Join(problems, "; then "), Err: err,
-			})
-		}
-		req.Messages = append(req.Messages, Message{Role: RoleUser, Content: "Your last answer could not be used: " + ce.Detail +
-			". Call " + ChooseElement + " once, with valid JSON arguments and a ref copied from the snapshot, or an empty ref if nothing fits."})
+	calls, err := l.Client.completeForced(ctx, req, "Call "+ChooseElement+" once, with valid JSON arguments and a ref copied from the snapshot, or an empty ref if nothing fits.")
+	if err != nil {
+		return locate.Result{ModelCalls: calls}, fmt.Errorf("locate with the model: %w", err)
 	}
 	res := result(s, got)
 	res.ModelCalls = calls

@@ -1,0 +1,58 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// completeForced sends req, which forces one tool, and lets req.Check judge
+// the answer. A bad answer is asked again once with a message naming the
+// problem (hint says what a good call looks like); a second bad answer is a
+// *CallError matching ErrBadResponse. A server that refuses a named
+// tool_choice (llama.cpp) is asked again with "required", which forces the
+// same call when one tool is offered. Failures of the call itself are the
+// client's errors. calls counts the requests answered or failed.
+func (c *Client) completeForced(ctx context.Context, req Request, hint string) (calls int, err error) {
+	tool := req.ToolChoice
+	var problems []string
+	for try := 1; ; try++ {
+		_, err := c.Complete(ctx, req)
+		calls++
+		if err == nil {
+			return calls, nil
+		}
+		var ce *CallError
+		if errors.As(err, &ce) && ce.Kind == ErrRejected && req.ToolChoice == tool && strings.Contains(ce.Detail, "tool_choice") {
+			req.ToolChoice = "required"
+			try--
+			continue
+		}
+		// A bad answer has Status 0: the client got it fine, Check refused it.
+		if !errors.As(err, &ce) || ce.Kind != ErrBadResponse || ce.Status != 0 {
+			return calls, err
+		}
+		problems = append(problems, ce.Detail)
+		if try == 2 {
+			return calls, &CallError{Kind: ErrBadResponse, Attempts: try, Detail: strings.Join(problems, "; then "), Err: err}
+		}
+		req.Messages = append(req.Messages, Message{Role: RoleUser, Content: "Your last answer could not be used: " + ce.Detail + ". " + hint})
+	}
+}
+
+// onlyCall returns the one call to the forced tool name in r, or a sentence
+// fit to show the model saying what is wrong with the answer.
+func onlyCall(r *Response, name string) (ToolCall, error) {
+	if len(r.ToolCalls) == 0 {
+		if strings.TrimSpace(r.Content) != "" {
+			return ToolCall{}, fmt.Errorf("answered in text instead of calling %s", name)
+		}
+		return ToolCall{}, fmt.Errorf("no tool call; call %s", name)
+	}
+	tc := r.ToolCalls[0]
+	if tc.Name != name {
+		return ToolCall{}, fmt.Errorf("called unknown tool %q; the only tool is %s", tc.Name, name)
+	}
+	return tc, nil
+}
