@@ -1,0 +1,55 @@
+package session
+
+import (
+	"context"
+
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+// StepOutcome is what running one step command did, as told to the agent.
+type StepOutcome struct {
+	Command string // the step command as run, canonical, with its cache id
+	OK      bool
+	Result  string // a short result: "clicked button \"Sign in\"" or the error
+	CacheID string // the element cache key of the step ("" for steps without an element)
+}
+
+// ActEnv is the page an agent acts on. Snapshots have secret values
+// redacted; commands may hold {{ secret.NAME }}, resolved only in the browser.
+type ActEnv interface {
+	Snapshot(ctx context.Context) (*ax.Snapshot, error)
+	Execute(ctx context.Context, command string) StepOutcome
+}
+
+// ActResult is how an act ended.
+type ActResult struct {
+	Success       bool
+	Message       string
+	Postcondition string   // the agent's sentence for what must hold at the end
+	Steps         []string // the trajectory: step commands with cache ids, in order
+	ModelCalls    int
+	ToolCalls     int
+}
+
+// Actor reaches a goal through an ActEnv with a model (agent.Actor).
+type Actor interface {
+	Act(ctx context.Context, goal, context string, env ActEnv) (ActResult, error)
+}
+
+// Trajectory is a recorded act: what to replay without the model.
+type Trajectory struct {
+	Key           CacheKey
+	Project       string
+	Test          string
+	Goal          string
+	Steps         []string // step commands with cache ids
+	Postcondition string
+	Evidence      Evidence
+}
+
+// Evidence is what the end state of a recorded act looked like.
+type Evidence struct {
+	Route    string   `json:"route"`              // the end URL's path with ids and numbers reduced to shapes
+	Appeared []string `json:"appeared,omitempty"` // up to 8 `role "name"` lines that appeared during the act
+	Vanished []string `json:"vanished,omitempty"` // up to 8 that vanished
+}
