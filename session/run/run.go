@@ -34,6 +34,9 @@ type Options struct {
 	Model locate.Locator
 	// Judge decides assert steps; nil means they fail with "needs a model".
 	Judge Judge
+	// Actor reaches act goals with a model; nil means an act with no
+	// recorded trajectory fails with "needs a model".
+	Actor session.Actor
 	// Env looks up {{ env.X }} and {{ secret.X }}; default os.LookupEnv.
 	Env func(string) (string, bool)
 	// Out receives a line per step and per test; nil prints nothing.
@@ -252,8 +255,10 @@ var handlers = map[step.Type]handler{
 	step.Wait:     runWait,
 	step.Expect:   runExpect,
 	step.Assert:   runAssert,
-	step.Act:      needsModel,
 }
+
+// Acts run steps through the table, so they join it once it exists.
+func init() { handlers[step.Act] = runAct }
 
 func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.Step) session.StepResult {
 	start := time.Now()
@@ -434,6 +439,9 @@ func (r *Runner) remember(ctx context.Context, e *session.CacheEntry) error {
 // key returns the cache key of a step; occurrence counts the steps before it
 // in this test with the same description.
 func (r *Runner) key(tr *testRun, raw step.Step) session.CacheKey {
+	if raw.CacheID != "" { // a trajectory step names its entry
+		return session.CacheKey(raw.CacheID)
+	}
 	n := tr.occurrence[raw.Description]
 	tr.occurrence[raw.Description] = n + 1
 	var names []string

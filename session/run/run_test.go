@@ -52,6 +52,7 @@ type env struct {
 	out   bytes.Buffer
 	vars  map[string]string
 	dbDir string
+	actor session.Actor
 }
 
 func newEnv(t *testing.T) *env {
@@ -84,7 +85,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)

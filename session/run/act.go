@@ -1,0 +1,262 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/ax"
+	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/step"
+	"github.com/e2e-dev/e2e/session/testfile"
+)
+
+// TrajectoryStore keeps recorded acts; the store implements it.
+type TrajectoryStore interface {
+	Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error)
+	PutTrajectory(ctx context.Context, t *session.Trajectory) error
+}
+
+// runAct replays the act's recorded trajectory without a model when there
+// is one, checking the recorded evidence of the end state; otherwise the
+// agent reaches the goal and its trajectory is recorded.
+func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	ts, ok := r.o.Store.(TrajectoryStore)
+	if !ok {
+		return fmt.Errorf("act: the store keeps no trajectories")
+	}
+	key := r.key(tr, raw)
+	env := &actEnv{r: r, tr: tr, goal: raw.Description}
+	traj, err := ts.Trajectory(ctx, key)
+	if err != nil {
+		return err
+	}
+	if traj != nil {
+		for i, cmd := range traj.Steps {
+			out := env.Execute(ctx, cmd)
+			if !out.OK {
+				sr.Cache, sr.MissReason = "miss", fmt.Sprintf("step %d failed", i+1)
+				return fmt.Errorf("replaying the recorded act failed at step %d (%s): %s", i+1, out.Command, out.Result)
+			}
+		}
+		end, err := env.Snapshot(ctx)
+		if err != nil {
+			return err
+		}
+		if why := checkEvidence(traj.Evidence, end); why != "" {
+			sr.Cache, sr.MissReason = "miss", "postcondition"
+			return fmt.Errorf("replayed the recorded act, but %s (recorded: %s)", why, traj.Postcondition)
+		}
+		sr.Status, sr.Cache = session.StatusHit, "hit"
+		return nil
+	}
+	if r.o.Actor == nil {
+		return needsModel(r, ctx, tr, raw, st, sr)
+	}
+	before, err := env.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	res, err := r.o.Actor.Act(ctx, raw.Description, tr.test.Context, env)
+	sr.LLMCalls += res.ModelCalls
+	if err != nil {
+		return err
+	}
+	if !res.Success {
+		return fmt.Errorf("the agent could not reach the goal: %s", testfile.Redact(res.Message, tr.secrets))
+	}
+	after, err := env.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	sr.Status = session.StatusLocated
+	sr.Note = testfile.Redact(res.Message, tr.secrets)
+	return ts.PutTrajectory(ctx, &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
+		Steps: res.Steps, Postcondition: res.Postcondition, Evidence: evidenceOf(before, after)})
+}
+
+// actEnv is the page as an agent sees and drives it.
+type actEnv struct {
+	r    *Runner
+	tr   *testRun
+	goal string
+	n    int // steps run, to number new cache keys
+}
+
+// Snapshot is the settled page with secret values redacted.
+func (e *actEnv) Snapshot(ctx context.Context) (*ax.Snapshot, error) {
+	e.r.settle(ctx, e.tr)
+	s, err := e.tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+	if err != nil {
+		return nil, err
+	}
+	redactSnapshot(s, e.tr.secrets)
+	return s, nil
+}
+
+// Execute runs one step command through the same machinery as a test's own
+// steps (element cache included) and says how it went. Commands keep their
+// variables as placeholders; values are substituted here, for the browser only.
+func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcome {
+	st, err := step.Parse(command)
+	if err != nil {
+		return session.StepOutcome{Command: command, Result: "not a step command: " + err.Error()}
+	}
+	switch st.Type {
+	case step.Act, step.Assert:
+		return session.StepOutcome{Command: command, Result: strings.ToLower(string(st.Type)) + " steps cannot run inside an act"}
+	case step.Navigate:
+		if why := e.r.outsideOrigins(st.Value); why != "" {
+			return session.StepOutcome{Command: command, Result: why}
+		}
+	}
+	if spec, ok := step.Types[st.Type]; ok && spec.Fields.Element && st.CacheID == "" {
+		e.n++
+		st.CacheID = string(session.Key(session.KeyParts{Project: e.r.o.Project, Test: e.tr.test.Name,
+			Description: "act: " + e.goal + " › " + st.Description, Occurrence: e.n}))
+	}
+	resolved, secrets, err := testfile.Resolve(st, e.r.o.Env, e.tr.unique)
+	e.tr.secrets = append(e.tr.secrets, secrets...)
+	out := session.StepOutcome{Command: st.String(), CacheID: st.CacheID}
+	if err != nil {
+		out.Result = err.Error()
+		return out
+	}
+	var sr session.StepResult
+	if h, ok := handlers[st.Type]; !ok {
+		err = fmt.Errorf("step type %s is not supported", st.Type)
+	} else {
+		err = h(e.r, ctx, e.tr, st, resolved, &sr)
+	}
+	if err != nil {
+		out.Result = testfile.Redact(err.Error(), e.tr.secrets)
+		return out
+	}
+	out.OK = true
+	out.Result = strings.ToLower(string(st.Type)) + " done"
+	if sr.Status != "" && sr.Status != session.StatusPassed {
+		out.Result += " (" + string(sr.Status) + ")"
+	}
+	return out
+}
+
+// outsideOrigins says why the agent may not open u, or "" when it may: the
+// base URL's origin and the configured allowedOrigins are allowed, whatever
+// the page says.
+func (r *Runner) outsideOrigins(u string) string {
+	if !strings.Contains(u, "://") {
+		return "" // relative to the base URL
+	}
+	target, err := url.Parse(u)
+	if err != nil {
+		return "invalid URL " + u
+	}
+	origin := target.Scheme + "://" + target.Host
+	if base, err := url.Parse(r.o.Config.BaseURL); err == nil && base.Scheme+"://"+base.Host == origin {
+		return ""
+	}
+	for _, allowed := range r.o.Config.AllowedOrigins {
+		if matchOrigin(allowed, origin) {
+			return ""
+		}
+	}
+	return "refused: " + origin + " is not an allowed origin (the base URL's origin and allowedOrigins in e2e.yaml are)"
+}
+
+// matchOrigin matches an origin against a pattern like https://*.stripe.com.
+func matchOrigin(pattern, origin string) bool {
+	parts := strings.Split(strings.TrimRight(pattern, "/"), "*")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	re, err := regexp.Compile("^" + strings.Join(parts, "[^/]*") + "$")
+	return err == nil && re.MatchString(origin)
+}
+
+var idSegment = regexp.MustCompile(`^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|\d{4}-\d{2}-\d{2})$`)
+
+// routeShape is the URL path with ids, numbers and dates reduced to shapes.
+func routeShape(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	segs := strings.Split(p.Path, "/")
+	for i, s := range segs {
+		if idSegment.MatchString(strings.ToLower(s)) {
+			segs[i] = "{id}"
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+// named lists `role "name"` of the snapshot's named nodes, in order.
+func named(s *ax.Snapshot) []string {
+	var out []string
+	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role != "text" && n.Name != "" {
+			out = append(out, fmt.Sprintf("%s %q", n.Role, n.Name))
+		}
+		return true
+	})
+	return out
+}
+
+// evidenceOf records the end route and up to 8 elements that appeared and
+// 8 that vanished during the act: what was on screen before proves nothing.
+func evidenceOf(before, after *ax.Snapshot) session.Evidence {
+	ev := session.Evidence{Route: routeShape(after.URL)}
+	was, is := map[string]bool{}, map[string]bool{}
+	for _, l := range named(before) {
+		was[l] = true
+	}
+	for _, l := range named(after) {
+		is[l] = true
+		if !was[l] && len(ev.Appeared) < 8 && !contains(ev.Appeared, l) {
+			ev.Appeared = append(ev.Appeared, l)
+		}
+	}
+	for _, l := range named(before) {
+		if !is[l] && len(ev.Vanished) < 8 && !contains(ev.Vanished, l) {
+			ev.Vanished = append(ev.Vanished, l)
+		}
+	}
+	return ev
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// checkEvidence says how the end state differs from the recorded evidence,
+// or "" when the evidence holds: the same route shape, and what appeared
+// during the recorded act is there again.
+func checkEvidence(ev session.Evidence, end *ax.Snapshot) string {
+	if ev.Route != "" {
+		if got := routeShape(end.URL); got != ev.Route {
+			return fmt.Sprintf("the act ended at %s, not %s", got, ev.Route)
+		}
+	}
+	now := map[string]bool{}
+	for _, l := range named(end) {
+		now[l] = true
+	}
+	var missing []string
+	for _, l := range ev.Appeared {
+		if !now[l] {
+			missing = append(missing, l)
+		}
+	}
+	if len(missing) > 0 {
+		return "the end state lacks " + strings.Join(missing, ", ")
+	}
+	return ""
+}

@@ -1,0 +1,76 @@
+package run
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/e2e-dev/e2e/session"
+)
+
+// scriptedActor plays a fixed list of step commands through the env, the
+// way the agent would, and remembers what it was told.
+type scriptedActor struct {
+	commands []string
+	calls    int
+	outcomes []session.StepOutcome
+}
+
+func (a *scriptedActor) Act(ctx context.Context, goal, _ string, env session.ActEnv) (session.ActResult, error) {
+	a.calls++
+	res := session.ActResult{ModelCalls: 1, Postcondition: "the cart shows one item"}
+	if _, err := env.Snapshot(ctx); err != nil {
+		return res, err
+	}
+	for _, c := range a.commands {
+		out := env.Execute(ctx, c)
+		a.outcomes = append(a.outcomes, out)
+		if out.OK {
+			res.Steps = append(res.Steps, out.Command)
+		}
+	}
+	res.Success = true
+	res.Message = "added it"
+	return res, nil
+}
+
+const actTest = `name: act cart
+url: /product
+steps:
+  - act: put the shoe in the cart
+  - expect: { text: { in: the cart status, is: "Cart: 1 item" } }
+`
+
+func TestActRecordsThenReplaysWithoutTheModel(t *testing.T) {
+	e := newEnv(t)
+	actor := &scriptedActor{commands: []string{
+		`--step-type NAVIGATE --value "https://example.org/"`, // a page told it to: refused
+		`--step-type CLICK --description "the Add to cart button"`,
+	}}
+	e.actor = actor
+	rep := e.run("", actTest)
+	if !rep.Passed() {
+		t.Fatalf("record run failed:\n%s", e.out.String())
+	}
+	if actor.calls != 1 || rep.Tests[0].Steps[0].Status != session.StatusLocated || rep.Tests[0].Steps[0].LLMCalls != 1 {
+		t.Fatalf("record: %d calls, step %+v", actor.calls, rep.Tests[0].Steps[0])
+	}
+	if out := actor.outcomes[0]; out.OK || !strings.Contains(out.Result, "not an allowed origin") {
+		t.Errorf("navigating off the site: %+v", out)
+	}
+	if out := actor.outcomes[1]; !out.OK || out.CacheID == "" || !strings.Contains(out.Command, "--cache-id") {
+		t.Errorf("click: %+v", out)
+	}
+	tr, err := e.db.Trajectory(context.Background(), session.Key(session.KeyParts{Project: "fixture", Test: "act cart", Description: "put the shoe in the cart"}))
+	if err != nil || tr == nil || len(tr.Steps) != 1 || tr.Evidence.Route != "/product" {
+		t.Fatalf("trajectory: %+v %v", tr, err)
+	}
+	rep = e.run("", actTest)
+	if !rep.Passed() {
+		t.Fatalf("replay run failed:\n%s", e.out.String())
+	}
+	s := rep.Tests[0].Steps[0]
+	if actor.calls != 1 || s.Status != session.StatusHit || s.LLMCalls != 0 {
+		t.Errorf("replay asked the model (%d calls) or did not hit: %+v", actor.calls, s)
+	}
+}
