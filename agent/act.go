@@ -401,8 +401,13 @@ func (r *actRun) executeStep(ctx context.Context, tc ToolCall) (string, bool) {
 		out := r.env.Execute(ctx, st.String())
 		ran++
 		cmd := out.Command
-		if cmd == "" {
-			cmd = st.String()
+		if cmd == "" { // the env said only the cache id: print the step with it
+			withID := st
+			withID.CacheID = out.CacheID
+			if withID.Validate() != nil {
+				withID.CacheID = ""
+			}
+			cmd = withID.String()
 		}
 		if !out.OK {
 			fmt.Fprintf(&b, "FAILED\n  command: %s\n  result: %s\n", cmd, oneLine(out.Result))

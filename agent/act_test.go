@@ -207,6 +207,21 @@ func TestActFailedStepThenRecovery(t *testing.T) {
 	}
 }
 
+func TestActCacheIDWithoutCommand(t *testing.T) {
+	env := &fakeEnv{
+		snaps:    []*ax.Snapshot{fixture(t, "login")},
+		outcomes: map[string][]session.StepOutcome{"the Email field": {{OK: true, Result: "clicked", CacheID: "x1"}}},
+	}
+	h := newHarness(t, nil, execute(clickEmail), finish(true, "ok", "the Email field has focus"))
+	res, err := (&agent.Actor{Client: h.c}).Act(context.Background(), "focus the email field", "", env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) != 1 || res.Steps[0] != clickEmail+" --cache-id x1" {
+		t.Errorf("trajectory %q", res.Steps)
+	}
+}
+
 func TestActBadStepCommandIsNotRun(t *testing.T) {
 	env := &fakeEnv{snaps: []*ax.Snapshot{fixture(t, "login")}}
 	h := newHarness(t, nil,
