@@ -35,6 +35,7 @@ func (r *runCalls) RecordModelCall(ctx context.Context, c *session.ModelCall) er
 type model struct {
 	locator locate.Locator
 	judge   *agent.Asserter
+	actor   *agent.Actor
 	about   string
 }
 
@@ -67,5 +68,6 @@ func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls) (*model,
 	if err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
-	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, about: c.Model + " at " + c.BaseURL}, nil
+	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, actor: &agent.Actor{Client: client},
+		about: c.Model + " at " + c.BaseURL}, nil
 }

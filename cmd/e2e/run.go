@@ -122,8 +122,8 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
 		OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
 	if m != nil {
-		opts.Model, opts.Judge = m.locator, m.judge
-		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (asked for assert steps and when the local locator is not sure)\n\n", m.about)
+		opts.Model, opts.Judge, opts.Actor = m.locator, m.judge, m.actor
+		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (for new act goals, assert steps, and elements the local locator is not sure of)\n\n", m.about)
 	}
 	bo := g.browserOptions()
 	if bo.Chrome == "" {
