@@ -387,6 +387,39 @@ func runPress(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr
 	return runElement(r, ctx, tr, raw, st, sr)
 }
 
+// elementAction does one step type to the element behind ref.
+type elementAction func(ctx context.Context, p *browser.Page, ref, value string, o browser.ActOptions) error
+
+// elementActions maps the step types that act on an element to the browser
+// action; a test checks every such type has one.
+var elementActions = map[step.Type]elementAction{
+	step.Click: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.Click(ctx, ref, o)
+	},
+	step.Hover: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.Hover(ctx, ref, o)
+	},
+	step.Scroll: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.ScrollIntoView(ctx, ref, o)
+	},
+	step.Check: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.SetChecked(ctx, ref, true, o)
+	},
+	step.Uncheck: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.SetChecked(ctx, ref, false, o)
+	},
+	step.TypeText: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
+		return p.Fill(ctx, ref, v, o)
+	},
+	step.Select: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
+		_, err := p.SelectOption(ctx, ref, []string{v}, o)
+		return err
+	},
+	step.Press: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
+		return p.Press(ctx, ref, v, o)
+	},
+}
+
 // runElement finds the step's element (cache first) and acts on it.
 func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
 	ref, pending, err := r.target(ctx, tr, raw, st, sr)
@@ -395,26 +428,11 @@ func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, 
 	}
 	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
 	defer cancel()
-	o := browser.ActOptions{Timeout: r.timeout(st)}
-	p := tr.page
-	switch st.Type {
-	case step.Click:
-		err = p.Click(actx, ref, o)
-	case step.Hover:
-		err = p.Hover(actx, ref, o)
-	case step.Scroll:
-		err = p.ScrollIntoView(actx, ref, o)
-	case step.Check:
-		err = p.SetChecked(actx, ref, true, o)
-	case step.Uncheck:
-		err = p.SetChecked(actx, ref, false, o)
-	case step.TypeText:
-		err = p.Fill(actx, ref, st.Value, o)
-	case step.Select:
-		_, err = p.SelectOption(actx, ref, []string{st.Value}, o)
-	case step.Press:
-		err = p.Press(actx, ref, st.Value, o)
+	act, ok := elementActions[st.Type]
+	if !ok {
+		return fmt.Errorf("step type %s does not act on an element", st.Type)
 	}
+	err = act(actx, tr.page, ref, st.Value, browser.ActOptions{Timeout: r.timeout(st)})
 	if err != nil {
 		return err
 	}

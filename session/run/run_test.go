@@ -41,6 +41,15 @@ func TestHandlersCoverEveryStepType(t *testing.T) {
 			t.Errorf("no handler for %s", typ)
 		}
 	}
+	// every step type that runElement handles acts through the table
+	for typ := range step.Types {
+		switch typ {
+		case step.Click, step.Hover, step.Scroll, step.Check, step.Uncheck, step.TypeText, step.Select, step.Press:
+			if _, ok := elementActions[typ]; !ok {
+				t.Errorf("no element action for %s", typ)
+			}
+		}
+	}
 }
 
 // env is a project: a fixture server, a database and a runner on them.
