@@ -46,7 +46,21 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 		if err != nil {
 			return err
 		}
-		if why := checkEvidence(traj.Evidence, end); why != "" {
+		clear, why := checkEvidence(traj.Evidence, end)
+		if why != "" && !clear && r.o.Judge != nil && traj.Postcondition != "" {
+			// Inconclusive evidence (the route holds but recorded elements
+			// are missing): the model judges the agent's postcondition.
+			pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, traj.Postcondition)
+			sr.LLMCalls += calls
+			sr.Note = testfile.Redact(reasoning, tr.secrets)
+			if err != nil {
+				return err
+			}
+			if pass {
+				why = ""
+			}
+		}
+		if why != "" {
 			sr.Cache, sr.MissReason = "miss", "postcondition"
 			return fmt.Errorf("replayed the recorded act, but %s (recorded: %s)", why, traj.Postcondition)
 		}
@@ -238,11 +252,12 @@ func contains(list []string, s string) bool {
 
 // checkEvidence says how the end state differs from the recorded evidence,
 // or "" when the evidence holds: the same route shape, and what appeared
-// during the recorded act is there again.
-func checkEvidence(ev session.Evidence, end *ax.Snapshot) string {
+// during the recorded act is there again. clear is true when the evidence
+// clearly fails (another route); missing elements alone are inconclusive.
+func checkEvidence(ev session.Evidence, end *ax.Snapshot) (clear bool, why string) {
 	if ev.Route != "" {
 		if got := routeShape(end.URL); got != ev.Route {
-			return fmt.Sprintf("the act ended at %s, not %s", got, ev.Route)
+			return true, fmt.Sprintf("the act ended at %s, not %s", got, ev.Route)
 		}
 	}
 	now := map[string]bool{}
@@ -256,7 +271,7 @@ func checkEvidence(ev session.Evidence, end *ax.Snapshot) string {
 		}
 	}
 	if len(missing) > 0 {
-		return "the end state lacks " + strings.Join(missing, ", ")
+		return false, "the end state lacks " + strings.Join(missing, ", ")
 	}
-	return ""
+	return false, ""
 }

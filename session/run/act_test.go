@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/ax"
 )
 
 // scriptedActor plays a fixed list of step commands through the env, the
@@ -72,5 +73,56 @@ func TestActRecordsThenReplaysWithoutTheModel(t *testing.T) {
 	s := rep.Tests[0].Steps[0]
 	if actor.calls != 1 || s.Status != session.StatusHit || s.LLMCalls != 0 {
 		t.Errorf("replay asked the model (%d calls) or did not hit: %+v", actor.calls, s)
+	}
+}
+
+// fakeJudge answers every claim with a fixed verdict and counts calls.
+type fakeJudge struct {
+	pass   bool
+	claims []string
+}
+
+func (j *fakeJudge) Judge(_ context.Context, _ *ax.Snapshot, claim string) (bool, string, int, error) {
+	j.claims = append(j.claims, claim)
+	return j.pass, "judged", 1, nil
+}
+
+func TestActEvidence(t *testing.T) {
+	e := newEnv(t)
+	e.actor = &scriptedActor{commands: []string{`--step-type CLICK --description "the Add to cart button"`}}
+	if rep := e.run("", actTest); !rep.Passed() {
+		t.Fatalf("record:\n%s", e.out.String())
+	}
+	key := session.Key(session.KeyParts{Project: "fixture", Test: "act cart", Description: "put the shoe in the cart"})
+	tr, err := e.db.Trajectory(context.Background(), key)
+	if err != nil || tr == nil {
+		t.Fatal(err)
+	}
+	// Evidence that no longer holds on its own: a recorded element is missing.
+	tr.Evidence.Appeared = append(tr.Evidence.Appeared, `status "Shipped"`)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(e.db.PutTrajectory(context.Background(), tr))
+	rep := e.run("", actTest)
+	if rep.Passed() || !strings.Contains(rep.Tests[0].Steps[0].Error, `lacks status "Shipped"`) {
+		t.Fatalf("without a judge, inconclusive evidence must fail: %+v", rep.Tests[0].Steps[0])
+	}
+	// With a judge, the postcondition sentence decides.
+	j := &fakeJudge{pass: true}
+	e.judge = j
+	rep = e.run("", actTest)
+	if !rep.Passed() || len(j.claims) != 1 || j.claims[0] != "the cart shows one item" || rep.Tests[0].Steps[0].LLMCalls != 1 {
+		t.Fatalf("judged replay: %+v, claims %v\n%s", rep.Tests[0].Steps[0], j.claims, e.out.String())
+	}
+	// A route that differs fails clearly, without asking.
+	tr.Evidence.Route = "/checkout"
+	must(e.db.PutTrajectory(context.Background(), tr))
+	rep = e.run("", actTest)
+	if rep.Passed() || len(j.claims) != 1 || !strings.Contains(rep.Tests[0].Steps[0].Error, "not /checkout") {
+		t.Fatalf("route mismatch: %+v, claims %v", rep.Tests[0].Steps[0], j.claims)
 	}
 }

@@ -62,6 +62,7 @@ type env struct {
 	vars  map[string]string
 	dbDir string
 	actor session.Actor
+	judge Judge
 }
 
 func newEnv(t *testing.T) *env {
@@ -94,7 +95,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Judge: e.judge,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)
