@@ -68,6 +68,7 @@ func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls) (*model,
 	if err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
-	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, actor: &agent.Actor{Client: client},
+	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, actor: &agent.Actor{Client: client, Budget: agent.Budget{
+		MaxToolCalls: cfg.Model.Act.MaxToolCalls, MaxTokens: cfg.Model.Act.MaxTokens, MaxTime: cfg.Model.Act.MaxTime}},
 		about: c.Model + " at " + c.BaseURL}, nil
 }

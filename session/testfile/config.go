@@ -60,6 +60,15 @@ type Model struct {
 	APIKeyEnv string        // the environment variable that holds the API key
 	Timeout   time.Duration // bound on one request
 	Retries   int           // retries of a failed request
+	Act       ActBudget     // what one act step may spend
+}
+
+// ActBudget bounds one act step; zero fields take the agent's defaults
+// (25 tool calls, 200,000 tokens, 3 minutes).
+type ActBudget struct {
+	MaxToolCalls int
+	MaxTokens    int
+	MaxTime      time.Duration
 }
 
 // Timeouts bound the parts of a run.
@@ -194,6 +203,11 @@ var configFields = []field{
 		{name: "timeout", decode: duration(func(c *Config) *time.Duration { return &c.Model.Timeout })},
 		{name: "retries", decode: integer(func(c *Config) *int { return &c.Model.Retries }, 0)},
 		{name: "apiKey", reject: "the API key is read from the environment only; set apiKeyEnv to the name of the variable that holds it"},
+		{name: "act", sub: []field{
+			{name: "maxToolCalls", decode: integer(func(c *Config) *int { return &c.Model.Act.MaxToolCalls }, 1)},
+			{name: "maxTokens", decode: integer(func(c *Config) *int { return &c.Model.Act.MaxTokens }, 1)},
+			{name: "maxTime", decode: duration(func(c *Config) *time.Duration { return &c.Model.Act.MaxTime })},
+		}},
 	}},
 	{name: "bannedAttributes", decode: texts(func(c *Config) *[]string { return &c.BannedAttributes }, "attribute names")},
 	{name: "timeouts", sub: []field{

@@ -39,7 +39,7 @@ func TestParseConfigSample(t *testing.T) {
 		BaseURL: "http://localhost:8080",
 		Tests:   []string{"tests/**/*.e2e.yaml", "smoke/*.e2e.yaml"},
 		Model: Model{BaseURL: "http://localhost:11434/v1", Name: "qwen3:8b", APIKeyEnv: "E2E_MODEL_KEY",
-			Timeout: 90 * time.Second, Retries: 3},
+			Timeout: 90 * time.Second, Retries: 3, Act: ActBudget{MaxToolCalls: 30, MaxTokens: 150000, MaxTime: 2 * time.Minute}},
 		BannedAttributes: []string{"data-reactid", "data-v-app"},
 		Timeouts:         Timeouts{Step: 15 * time.Second, SettleQuiet: 250 * time.Millisecond, SettleMax: 8 * time.Second, Navigation: 45 * time.Second},
 		AllowedOrigins:   []string{"https://accounts.example.com", "https://*.stripe.com"},
