@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"time"
 
 	"github.com/e2e-dev/e2e/session/ax"
 )
@@ -52,4 +53,24 @@ type Evidence struct {
 	Route    string   `json:"route"`              // the end URL's path with ids and numbers reduced to shapes
 	Appeared []string `json:"appeared,omitempty"` // up to 8 `role "name"` lines that appeared during the act
 	Vanished []string `json:"vanished,omitempty"` // up to 8 that vanished
+}
+
+// Heal is a trajectory the agent repaired after a replay failed: the old
+// and new steps side by side, why, and what became of it.
+type Heal struct {
+	ID            int64
+	Key           CacheKey
+	Project       string
+	Test          string
+	Goal          string
+	OldSteps      []string
+	NewSteps      []string
+	FailedIndex   int    // the step that failed (len(OldSteps) when the end state did)
+	Reason        string // why the replay failed
+	Postcondition string
+	Evidence      Evidence
+	Status        string // "staged", "accepted", "rejected"
+	CreatedAt     time.Time
+	DecidedAt     time.Time
+	DecidedBy     string
 }

@@ -34,14 +34,19 @@ SELECT key, project, test, goal, steps, postcondition, evidence FROM trajectorie
 
 // PutTrajectory inserts or replaces the trajectory t.Key.
 func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) error {
+	return putTrajectory(ctx, db.write, t, formatTime(db.now()))
+}
+
+// execer is what putTrajectory needs: a database or a transaction.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func putTrajectory(ctx context.Context, ex execer, t *session.Trajectory, now string) error {
 	if t == nil || t.Key == "" {
 		return errors.New("put trajectory: no key")
 	}
-	steps := t.Steps
-	if steps == nil {
-		steps = []string{}
-	}
-	sb, err := json.Marshal(steps)
+	sb, err := json.Marshal(nonNil(t.Steps))
 	if err != nil {
 		return fmt.Errorf("put trajectory: %w", err)
 	}
@@ -49,8 +54,7 @@ func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) error {
 	if err != nil {
 		return fmt.Errorf("put trajectory: %w", err)
 	}
-	now := formatTime(db.now())
-	_, err = db.write.ExecContext(ctx, `
+	_, err = ex.ExecContext(ctx, `
 INSERT INTO trajectories (key, project, test, goal, steps, postcondition, evidence, created_at, used_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (key) DO UPDATE SET project = excluded.project, test = excluded.test, goal = excluded.goal,
@@ -61,4 +65,11 @@ ON CONFLICT (key) DO UPDATE SET project = excluded.project, test = excluded.test
 		return fmt.Errorf("put trajectory: %w", err)
 	}
 	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

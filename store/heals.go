@@ -1,0 +1,193 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/e2e-dev/e2e/session"
+)
+
+// PutHeal inserts h and sets h.ID and h.CreatedAt. An empty status is
+// "staged". An accepted heal replaces the trajectory in the same transaction.
+func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
+	if h == nil || h.Key == "" {
+		return errors.New("put heal: no key")
+	}
+	if h.Status == "" {
+		h.Status = "staged"
+	}
+	oldB, err := json.Marshal(nonNil(h.OldSteps))
+	if err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
+	newB, err := json.Marshal(nonNil(h.NewSteps))
+	if err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
+	evB, err := json.Marshal(h.Evidence)
+	if err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
+	now := db.now()
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
+	defer tx.Rollback()
+	var decided sql.NullString
+	if h.Status != "staged" {
+		decided = sql.NullString{String: formatTime(now), Valid: true}
+	}
+	res, err := tx.ExecContext(ctx, `
+INSERT INTO heals (key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence, status, created_at, decided_at, decided_by)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		string(h.Key), h.Project, h.Test, h.Goal, string(oldB), string(newB), h.FailedIndex, h.Reason, h.Postcondition, string(evB),
+		h.Status, formatTime(now), decided, h.DecidedBy)
+	if err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
+	if h.Status == "accepted" {
+		if err := putTrajectory(ctx, tx, healed(h), formatTime(now)); err != nil {
+			return err
+		}
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
+	h.ID, h.CreatedAt = id, now
+	return nil
+}
+
+// healed is the trajectory a heal proposes.
+func healed(h *session.Heal) *session.Trajectory {
+	return &session.Trajectory{Key: h.Key, Project: h.Project, Test: h.Test, Goal: h.Goal,
+		Steps: h.NewSteps, Postcondition: h.Postcondition, Evidence: h.Evidence}
+}
+
+const healColumns = `id, key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence,
+       status, created_at, COALESCE(decided_at, ''), decided_by`
+
+func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
+	var h session.Heal
+	var oldS, newS, ev, created, decided string
+	if err := row.Scan(&h.ID, &h.Key, &h.Project, &h.Test, &h.Goal, &oldS, &newS, &h.FailedIndex, &h.Reason, &h.Postcondition, &ev,
+		&h.Status, &created, &decided, &h.DecidedBy); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(oldS), &h.OldSteps); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(newS), &h.NewSteps); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(ev), &h.Evidence); err != nil {
+		return nil, err
+	}
+	var err error
+	if h.CreatedAt, err = parseTime(created); err != nil {
+		return nil, err
+	}
+	if decided != "" {
+		if h.DecidedAt, err = parseTime(decided); err != nil {
+			return nil, err
+		}
+	}
+	return &h, nil
+}
+
+// StagedHeal returns the newest staged heal of key, or nil, nil.
+func (db *DB) StagedHeal(ctx context.Context, key session.CacheKey) (*session.Heal, error) {
+	h, err := scanHeal(db.read.QueryRowContext(ctx, `SELECT `+healColumns+` FROM heals WHERE key = ? AND status = 'staged' ORDER BY id DESC LIMIT 1`, string(key)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("staged heal: %w", err)
+	}
+	return h, nil
+}
+
+// Heal returns heal id, or an error wrapping ErrNotFound.
+func (db *DB) Heal(ctx context.Context, id int64) (*session.Heal, error) {
+	h, err := scanHeal(db.read.QueryRowContext(ctx, `SELECT `+healColumns+` FROM heals WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("heal %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("heal %d: %w", id, err)
+	}
+	return h, nil
+}
+
+// Heals lists heals, newest first; status "" means all.
+func (db *DB) Heals(ctx context.Context, status string) ([]session.Heal, error) {
+	q := `SELECT ` + healColumns + ` FROM heals`
+	var args []any
+	if status != "" {
+		q += ` WHERE status = ?`
+		args = append(args, status)
+	}
+	rows, err := db.read.QueryContext(ctx, q+` ORDER BY id DESC`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("heals: %w", err)
+	}
+	defer rows.Close()
+	var out []session.Heal
+	for rows.Next() {
+		h, err := scanHeal(rows)
+		if err != nil {
+			return nil, fmt.Errorf("heals: %w", err)
+		}
+		out = append(out, *h)
+	}
+	return out, rows.Err()
+}
+
+// DecideHeal accepts or rejects a staged heal, recording who and when. An
+// accepted heal replaces the trajectory in the same transaction; a rejected
+// one leaves the old trajectory, and the test heals again on its next run.
+// A heal that is not staged is an error.
+func (db *DB) DecideHeal(ctx context.Context, id int64, accept bool, by string) (*session.Heal, error) {
+	h, err := db.Heal(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if h.Status != "staged" {
+		return nil, fmt.Errorf("heal %d was already %s", id, h.Status)
+	}
+	status := "rejected"
+	if accept {
+		status = "accepted"
+	}
+	now := db.now()
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("decide heal %d: %w", id, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE heals SET status = ?, decided_at = ?, decided_by = ? WHERE id = ? AND status = 'staged'`,
+		status, formatTime(now), by, id)
+	if err != nil {
+		return nil, fmt.Errorf("decide heal %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil, fmt.Errorf("heal %d was decided meanwhile", id)
+	}
+	if accept {
+		if err := putTrajectory(ctx, tx, healed(h), formatTime(now)); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("decide heal %d: %w", id, err)
+	}
+	h.Status, h.DecidedAt, h.DecidedBy = status, now, by
+	return h, nil
+}
