@@ -14,11 +14,20 @@ import (
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
-// TrajectoryStore keeps recorded acts; the store implements it.
+// TrajectoryStore keeps recorded acts and their heals; the store implements it.
 type TrajectoryStore interface {
 	Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error)
 	PutTrajectory(ctx context.Context, t *session.Trajectory) error
+	StagedHeal(ctx context.Context, key session.CacheKey) (*session.Heal, error)
+	PutHeal(ctx context.Context, h *session.Heal) error
 }
+
+// Heal policies: what a run does when a replayed act fails.
+const (
+	HealOff    = "off"    // the act fails
+	HealStage  = "stage"  // the agent heals it, the run passes, the new trajectory waits for review (the default)
+	HealAccept = "accept" // the agent heals it and the new trajectory replaces the old one at once
+)
 
 // runAct replays the act's recorded trajectory without a model when there
 // is one, checking the recorded evidence of the end state; otherwise the
@@ -35,37 +44,30 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 		return err
 	}
 	if traj != nil {
-		for i, cmd := range traj.Steps {
-			out := env.Execute(ctx, cmd)
-			if !out.OK {
-				sr.Cache, sr.MissReason = "miss", fmt.Sprintf("step %d failed", i+1)
-				return fmt.Errorf("replaying the recorded act failed at step %d (%s): %s", i+1, out.Command, out.Result)
-			}
-		}
-		end, err := env.Snapshot(ctx)
+		// A staged heal stands in for the trajectory until it is decided.
+		staged, err := ts.StagedHeal(ctx, key)
 		if err != nil {
 			return err
 		}
-		clear, why := checkEvidence(traj.Evidence, end)
-		if why != "" && !clear && r.o.Judge != nil && traj.Postcondition != "" {
-			// Inconclusive evidence (the route holds but recorded elements
-			// are missing): the model judges the agent's postcondition.
-			pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, traj.Postcondition)
-			sr.LLMCalls += calls
-			sr.Note = testfile.Redact(reasoning, tr.secrets)
-			if err != nil {
-				return err
-			}
-			if pass {
-				why = ""
-			}
+		if staged != nil {
+			traj = &session.Trajectory{Key: key, Project: traj.Project, Test: traj.Test, Goal: traj.Goal,
+				Steps: staged.NewSteps, Postcondition: staged.Postcondition, Evidence: staged.Evidence}
 		}
-		if why != "" {
-			sr.Cache, sr.MissReason = "miss", "postcondition"
-			return fmt.Errorf("replayed the recorded act, but %s (recorded: %s)", why, traj.Postcondition)
+		start, err := env.Snapshot(ctx)
+		if err != nil {
+			return err
 		}
-		sr.Status, sr.Cache = session.StatusHit, "hit"
-		return nil
+		failed, why := r.replayTrajectory(ctx, tr, env, traj, sr)
+		if why == "" {
+			sr.Status, sr.Cache = session.StatusHit, "hit"
+			return nil
+		}
+		sr.Cache = "miss"
+		if r.o.HealPolicy == HealOff || r.o.Actor == nil {
+			sr.MissReason = "replay failed"
+			return fmt.Errorf("replaying the recorded act failed: %s", why)
+		}
+		return r.heal(ctx, tr, env, ts, traj, start, failed, why, sr)
 	}
 	if r.o.Actor == nil {
 		return needsModel(r, ctx, tr, raw, st, sr)
@@ -90,6 +92,115 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	sr.Note = testfile.Redact(res.Message, tr.secrets)
 	return ts.PutTrajectory(ctx, &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
 		Steps: res.Steps, Postcondition: res.Postcondition, Evidence: evidenceOf(before, after)})
+}
+
+// replayTrajectory runs the recorded steps and checks the end state. It
+// returns "" when all held, else the index of the step that failed
+// (len(steps) for the end state) and why.
+func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv, traj *session.Trajectory, sr *session.StepResult) (int, string) {
+	for i, cmd := range traj.Steps {
+		out := env.Execute(ctx, cmd)
+		if !out.OK {
+			return i, fmt.Sprintf("step %d (%s) failed: %s", i+1, out.Command, out.Result)
+		}
+	}
+	end, err := env.Snapshot(ctx)
+	if err != nil {
+		return len(traj.Steps), err.Error()
+	}
+	clear, why := checkEvidence(traj.Evidence, end)
+	if why != "" && !clear && r.o.Judge != nil && traj.Postcondition != "" {
+		// Inconclusive evidence (the route holds but recorded elements
+		// are missing): the model judges the agent's postcondition.
+		pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, traj.Postcondition)
+		sr.LLMCalls += calls
+		sr.Note = testfile.Redact(reasoning, tr.secrets)
+		if err != nil {
+			return len(traj.Steps), err.Error()
+		}
+		if pass {
+			why = ""
+		}
+	}
+	if why != "" {
+		return len(traj.Steps), why + " (recorded: " + traj.Postcondition + ")"
+	}
+	return -1, ""
+}
+
+// heal hands a failed replay back to the agent: the goal, the recorded
+// steps, the failing index and reason, what was already replayed, and the
+// live page. It reaches the goal from there and the trajectory is spliced:
+// the replayed head kept, the agent's steps after it. A heal may not drop or
+// weaken an expect or assert of the old trajectory.
+func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts TrajectoryStore, traj *session.Trajectory,
+	start *ax.Snapshot, failed int, why string, sr *session.StepResult) error {
+	var b strings.Builder
+	if tr.test.Context != "" {
+		b.WriteString(tr.test.Context + "\n\n")
+	}
+	b.WriteString("You are healing a recorded act. Its steps were:\n")
+	for i, c := range traj.Steps {
+		fmt.Fprintf(&b, "%d: %s\n", i, c)
+	}
+	if failed < len(traj.Steps) {
+		fmt.Fprintf(&b, "Replay ran steps 0 to %d successfully; they are done, do not repeat them. Step %d failed: %s\n", failed-1, failed, why)
+	} else {
+		fmt.Fprintf(&b, "Replay ran every step, but the end state is wrong: %s\n", why)
+	}
+	b.WriteString("Reach the goal from the page as it is now.")
+	res, err := r.o.Actor.Act(ctx, traj.Goal, b.String(), env)
+	sr.LLMCalls += res.ModelCalls
+	if err != nil {
+		return fmt.Errorf("replaying the recorded act failed (%s) and healing it failed: %w", why, err)
+	}
+	if !res.Success {
+		return fmt.Errorf("replaying the recorded act failed (%s) and the agent could not heal it: %s", why, testfile.Redact(res.Message, tr.secrets))
+	}
+	head := traj.Steps[:min(failed, len(traj.Steps))]
+	newSteps := append(append([]string{}, head...), res.Steps...)
+	if lost := weakened(traj.Steps, newSteps); lost != "" {
+		return fmt.Errorf("the heal drops or weakens %s; it is refused", lost)
+	}
+	end, err := env.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	status := "staged"
+	if r.o.HealPolicy == HealAccept {
+		status = "accepted"
+	}
+	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
+		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: evidenceOf(start, end), Status: status}
+	if err := ts.PutHeal(ctx, h); err != nil {
+		return err
+	}
+	sr.Status = session.StatusRelocated
+	sr.MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)
+	sr.Note = testfile.Redact(why, tr.secrets)
+	return nil
+}
+
+// weakened names an expect or assert step of old that new lacks, or "".
+func weakened(old, new []string) string {
+	have := map[string]bool{}
+	for _, c := range new {
+		if st, err := step.Parse(c); err == nil {
+			st.CacheID = ""
+			have[st.String()] = true
+		}
+	}
+	for _, c := range old {
+		st, err := step.Parse(c)
+		if err != nil || (st.Type != step.Expect && st.Type != step.Assert) {
+			continue
+		}
+		st.CacheID = ""
+		if !have[st.String()] {
+			return st.String()
+		}
+	}
+	return ""
 }
 
 // actEnv is the page as an agent sees and drives it.

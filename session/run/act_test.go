@@ -2,8 +2,10 @@ package run
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
@@ -98,6 +100,7 @@ func TestActEvidence(t *testing.T) {
 	if err != nil || tr == nil {
 		t.Fatal(err)
 	}
+	e.heal = HealOff // this test is about the evidence, not healing
 	// Evidence that no longer holds on its own: a recorded element is missing.
 	tr.Evidence.Appeared = append(tr.Evidence.Appeared, `status "Shipped"`)
 	must := func(err error) {
@@ -108,7 +111,7 @@ func TestActEvidence(t *testing.T) {
 	}
 	must(e.db.PutTrajectory(context.Background(), tr))
 	rep := e.run("", actTest)
-	if rep.Passed() || !strings.Contains(rep.Tests[0].Steps[0].Error, `lacks status "Shipped"`) {
+	if rep.Passed() || !strings.Contains(rep.Tests[0].Steps[0].Error, `lacks status "Shipped"`) || e.actor.(*scriptedActor).calls != 1 {
 		t.Fatalf("without a judge, inconclusive evidence must fail: %+v", rep.Tests[0].Steps[0])
 	}
 	// With a judge, the postcondition sentence decides.
@@ -124,5 +127,69 @@ func TestActEvidence(t *testing.T) {
 	rep = e.run("", actTest)
 	if rep.Passed() || len(j.claims) != 1 || !strings.Contains(rep.Tests[0].Steps[0].Error, "not /checkout") {
 		t.Fatalf("route mismatch: %+v, claims %v", rep.Tests[0].Steps[0], j.claims)
+	}
+}
+
+// healingActor answers each call with the next list of commands.
+type healingActor struct {
+	scripts  [][]string
+	contexts []string
+}
+
+func (a *healingActor) Act(ctx context.Context, goal, testContext string, env session.ActEnv) (session.ActResult, error) {
+	i := len(a.contexts)
+	a.contexts = append(a.contexts, testContext)
+	res := session.ActResult{ModelCalls: 1, Postcondition: "the cart shows one item", Success: true}
+	for _, c := range a.scripts[i] {
+		out := env.Execute(ctx, c)
+		if !out.OK {
+			return res, fmt.Errorf("scripted step failed: %s", out.Result)
+		}
+		res.Steps = append(res.Steps, out.Command)
+	}
+	return res, nil
+}
+
+// TestPopupHealsByInsertingOneStep: a newsletter modal covers the recorded
+// click; the agent inserts one step that closes it, the heal is staged, and
+// the next run replays the healed trajectory without the model.
+func TestPopupHealsByInsertingOneStep(t *testing.T) {
+	e := newEnv(t)
+	actor := &healingActor{scripts: [][]string{
+		{`--step-type CLICK --description "the Add to cart button"`},
+		{`--step-type CLICK --description "the No thanks button"`, `--step-type CLICK --description "the Add to cart button"`},
+	}}
+	e.actor = actor
+	if rep := e.run("", actTest); !rep.Passed() {
+		t.Fatalf("record:\n%s", e.out.String())
+	}
+	e.cfg.Timeouts.Step = 600 * time.Millisecond
+	rep := e.run("popup", actTest)
+	if !rep.Passed() {
+		t.Fatalf("healing run failed:\n%s", e.out.String())
+	}
+	s := rep.Tests[0].Steps[0]
+	if len(actor.contexts) != 2 || !strings.Contains(actor.contexts[1], "Step 0 failed") || !strings.Contains(actor.contexts[1], "covered") {
+		t.Fatalf("heal context: %q", actor.contexts)
+	}
+	if !strings.HasPrefix(s.MissReason, "healed (staged") || s.LLMCalls != 1 {
+		t.Errorf("heal step: %+v", s)
+	}
+	heals, err := e.db.Heals(context.Background(), "staged")
+	if err != nil || len(heals) != 1 || len(heals[0].OldSteps) != 1 || len(heals[0].NewSteps) != 2 || heals[0].FailedIndex != 0 {
+		t.Fatalf("heals: %+v %v", heals, err)
+	}
+	// The next run on the popup app uses the staged trajectory: no model.
+	rep = e.run("popup", actTest)
+	if !rep.Passed() || rep.Tests[0].Steps[0].Status != session.StatusHit || len(actor.contexts) != 2 {
+		t.Fatalf("replay of the staged heal: %+v, %d actor calls\n%s", rep.Tests[0].Steps[0], len(actor.contexts), e.out.String())
+	}
+	// With healing off, a failing replay fails.
+	e.heal = HealOff
+	if _, err := e.db.DecideHeal(context.Background(), heals[0].ID, false, "reviewer"); err != nil {
+		t.Fatal(err)
+	}
+	if rep := e.run("popup", actTest); rep.Passed() || !strings.Contains(rep.Tests[0].Steps[0].Error, "covered") {
+		t.Fatalf("heal off: %+v", rep.Tests[0].Steps[0])
 	}
 }

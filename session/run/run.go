@@ -37,6 +37,8 @@ type Options struct {
 	// Actor reaches act goals with a model; nil means an act with no
 	// recorded trajectory fails with "needs a model".
 	Actor session.Actor
+	// HealPolicy is HealOff, HealStage (the default) or HealAccept.
+	HealPolicy string
 	// Env looks up {{ env.X }} and {{ secret.X }}; default os.LookupEnv.
 	Env func(string) (string, bool)
 	// Out receives a line per step and per test; nil prints nothing.
@@ -73,6 +75,13 @@ func New(o Options) (*Runner, error) {
 	}
 	if o.Locator == nil {
 		o.Locator = locate.Local{}
+	}
+	switch o.HealPolicy {
+	case "":
+		o.HealPolicy = HealStage
+	case HealOff, HealStage, HealAccept:
+	default:
+		return nil, fmt.Errorf("heal policy %q: want off, stage or accept", o.HealPolicy)
 	}
 	if o.Env == nil {
 		o.Env = os.LookupEnv

@@ -63,6 +63,7 @@ type env struct {
 	dbDir string
 	actor session.Actor
 	judge Judge
+	heal  string
 }
 
 func newEnv(t *testing.T) *env {
@@ -95,7 +96,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Judge: e.judge,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Judge: e.judge, HealPolicy: e.heal,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)
