@@ -15,6 +15,7 @@ import (
 
 type runFlags struct {
 	model    modelFlags
+	heal     string
 	db       string
 	jsonOut  string
 	baseURL  string
@@ -62,6 +63,7 @@ func newRunCmd(g *globals) *cobra.Command {
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
 	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
+	fl.StringVar(&f.heal, "heal", "stage", "when a recorded act no longer replays: off (fail), stage (heal, pass, keep the heal for review) or accept (heal and replace)")
 	fl.StringVar(&f.model.name, "model", "", "model for descriptions the local locator cannot resolve (default: model.name in e2e.yaml, else $E2E_MODEL)")
 	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
 	return cmd
@@ -70,10 +72,7 @@ func newRunCmd(g *globals) *cobra.Command {
 // loadTests reads the configuration and every test file; any problem in any
 // file is reported, all of them, before a browser starts.
 func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, error) {
-	if dir == "" {
-		dir = "."
-	}
-	cfg, err := testfile.LoadConfig(dir)
+	cfg, err := loadConfig(dir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -120,7 +119,7 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
-		OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
+		HealPolicy: f.heal, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
 	if m != nil {
 		opts.Model, opts.Judge, opts.Actor = m.locator, m.judge, m.actor
 		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (for new act goals, assert steps, and elements the local locator is not sure of)\n\n", m.about)
@@ -141,4 +140,12 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	return r.Run(ctx, tests)
+}
+
+// loadConfig finds e2e.yaml from dir ("" is the current directory) upwards.
+func loadConfig(dir string) (*testfile.Config, error) {
+	if dir == "" {
+		dir = "."
+	}
+	return testfile.LoadConfig(dir)
 }

@@ -101,7 +101,12 @@ func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv,
 	for i, cmd := range traj.Steps {
 		out := env.Execute(ctx, cmd)
 		if !out.OK {
-			return i, fmt.Sprintf("step %d (%s) failed: %s", i+1, out.Command, out.Result)
+			shown := out.Command
+			if st, err := step.Parse(shown); err == nil {
+				st.CacheID = ""
+				shown = st.String()
+			}
+			return i, fmt.Sprintf("step %d (%s) failed: %s", i+1, shown, out.Result)
 		}
 	}
 	end, err := env.Snapshot(ctx)
