@@ -18,6 +18,7 @@ if (!window.__e2e) window.__e2e = (() => {
     new MutationObserver((records) => { track.mutations += records.length; touch(); })
       .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   } catch (e) { /* document not observable: settle falls back to the other signals */ }
+  window.addEventListener('load', touch, { capture: true, passive: true }); // frames and images loading count as change
   for (const type of ['input', 'change', 'keydown', 'click', 'submit']) {
     window.addEventListener(type, touch, { capture: true, passive: true });
   }
@@ -65,7 +66,23 @@ if (!window.__e2e) window.__e2e = (() => {
 
   function busy(t) {
     if (track.navSince && t - track.navSince > NAV_GRACE_MS) track.navSince = 0; // a navigation that never left (204, download)
-    return track.inflight > 0 || track.timers.size > 0 || track.navSince > 0 || document.readyState === 'loading';
+    return track.inflight > 0 || track.timers.size > 0 || track.navSince > 0 || document.readyState === 'loading' || framesLoading();
+  }
+
+  // framesLoading says whether a same-origin iframe is still loading (its
+  // document not complete, or still the initial about:blank of a src).
+  function framesLoading() {
+    for (const f of document.getElementsByTagName('iframe')) {
+      let doc = null;
+      try { doc = f.contentDocument; } catch (e) { continue; } // cross-origin: not ours to wait for
+      if (!doc) continue;
+      if (doc.readyState !== 'complete') return true;
+      const src = f.getAttribute('src');
+      if (src && src !== 'about:blank' && doc.URL === 'about:blank') return true;
+      const inner = f.contentWindow && f.contentWindow.__e2e;
+      if (inner && inner.track && (inner.track.inflight > 0 || inner.track.timers.size > 0)) return true;
+    }
+    return false;
   }
 
   function settle(quiet, max) {

@@ -193,3 +193,56 @@ func TestPopupHealsByInsertingOneStep(t *testing.T) {
 		t.Fatalf("heal off: %+v", rep.Tests[0].Steps[0])
 	}
 }
+
+// TestRedesignHealRewritesTheTail: the login form becomes two steps with
+// renamed fields; the replay gets as far as it can, and the agent's heal
+// replaces the rest of the trajectory.
+func TestRedesignHealRewritesTheTail(t *testing.T) {
+	e := newEnv(t)
+	e.vars["E2E_PASSWORD"] = "correct-horse"
+	actor := &healingActor{scripts: [][]string{
+		{
+			`--step-type TYPE --description "the email field" --value "alice@example.com"`,
+			`--step-type TYPE --description "the password field" --value "{{ secret.E2E_PASSWORD }}"`,
+			`--step-type CLICK --description "the Sign in button"`,
+		},
+		{
+			`--step-type CLICK --description "the Continue button"`,
+			`--step-type TYPE --description "the Passphrase field" --value "{{ secret.E2E_PASSWORD }}"`,
+			`--step-type CLICK --description "the Log in button"`,
+		},
+	}}
+	e.actor, e.heal = actor, HealAccept
+	src := `name: sign in
+url: /login
+steps:
+  - act: sign in as alice
+  - expect: { url: /users }
+`
+	if rep := e.run("", src); !rep.Passed() {
+		t.Fatalf("record:\n%s", e.out.String())
+	}
+	e.cfg.Timeouts.Step = 600 * time.Millisecond
+	rep := e.run("redesign", src)
+	if !rep.Passed() {
+		t.Fatalf("redesign heal run:\n%s", e.out.String())
+	}
+	heals, err := e.db.Heals(context.Background(), "accepted")
+	if err != nil || len(heals) != 1 {
+		t.Fatalf("heals: %+v %v", heals, err)
+	}
+	h := heals[0]
+	if h.FailedIndex != 1 || len(h.NewSteps) != 4 || h.NewSteps[0] != h.OldSteps[0] || !strings.Contains(h.NewSteps[3], "Log in") {
+		t.Errorf("the tail was not rewritten after the replayed head: failed at %d\nold %q\nnew %q", h.FailedIndex, h.OldSteps, h.NewSteps)
+	}
+	for _, s := range append(h.OldSteps, h.NewSteps...) {
+		if strings.Contains(s, "correct-horse") {
+			t.Error("a secret value was stored in a trajectory")
+		}
+	}
+	// Accepted: the redesigned app now replays without the model.
+	rep = e.run("redesign", src)
+	if !rep.Passed() || rep.Tests[0].Steps[0].Status != session.StatusHit || len(actor.contexts) != 2 {
+		t.Fatalf("replay after the accepted heal: %+v\n%s", rep.Tests[0].Steps[0], e.out.String())
+	}
+}
