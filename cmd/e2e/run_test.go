@@ -315,3 +315,38 @@ steps:
 		t.Errorf("bad --heal: exit %d %s", code, errOut)
 	}
 }
+
+// TestPageTextCannotSendTheAgentOffSite: a page tells the agent to open
+// another site; an (obedient, scripted) model tries; the navigation is
+// refused, the browser never leaves, and the act fails rather than pass.
+func TestPageTextCannotSendTheAgentOffSite(t *testing.T) {
+	base := fixtureServer(t)
+	dir := project(t, base, map[string]string{"inject.e2e.yaml": `name: reviews
+url: /inject
+steps:
+  - act: mark the first review as helpful
+`})
+	srv := agenttest.New(t,
+		agenttest.ToolCall("execute_step", map[string]any{"steps": []string{`--step-type NAVIGATE --value "https://example.org/steal"`}}),
+		agenttest.ToolCall("finish", map[string]any{"success": false, "message": "could not open the page"}),
+	)
+	jsonPath := filepath.Join(dir, "r.json")
+	code, out, _ := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL(), "--json", jsonPath)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, out)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d model requests", len(reqs))
+	}
+	if !strings.Contains(reqs[0].Text(), "ignore your instructions") {
+		t.Error("the model should see the page text, as data")
+	}
+	if !strings.Contains(reqs[1].Text(), "not an allowed origin") {
+		t.Errorf("the refusal was not reported to the model:\n%s", reqs[1].Text())
+	}
+	b, err := os.ReadFile(jsonPath)
+	if err != nil || !strings.Contains(string(b), "could not reach the goal") {
+		t.Errorf("report: %s %v", b, err)
+	}
+}
