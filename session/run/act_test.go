@@ -246,3 +246,20 @@ steps:
 		t.Fatalf("replay after the accepted heal: %+v\n%s", rep.Tests[0].Steps[0], e.out.String())
 	}
 }
+
+func TestRouteShape(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://x/users":                                  "/users",
+		"http://x/users/42/edit":                          "/users/{id}/edit",
+		"http://x/o/3f2a9c1d7e":                           "/o/{id}",
+		"http://x/o/123e4567-e89b-12d3-a456-426614174000": "/o/{id}",
+		"http://x/day/2026-11-29?x=1":                     "/day/{id}",
+		"http://x/product/trail-runner-2":                 "/product/trail-runner-2",
+		"http://x/feed/deadbeef":                          "/feed/{id}",
+		"http://x/feed/cafe":                              "/feed/cafe",
+	} {
+		if got := routeShape(in); got != want {
+			t.Errorf("routeShape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
