@@ -28,6 +28,19 @@ func newHealsCmd() *cobra.Command {
 		}
 		return store.Open(cmd.Context(), path)
 	}
+	// withHeal parses a heal id, opens the database and runs fn.
+	withHeal := func(cmd *cobra.Command, arg string, fn func(d *store.DB, id int64) error) error {
+		id, err := healID(arg)
+		if err != nil {
+			return err
+		}
+		d, err := open(cmd)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		return fn(d, id)
+	}
 	cmd := &cobra.Command{
 		Use:   "heals",
 		Short: "Review trajectories the agent healed: list, show, accept, reject",
@@ -72,21 +85,14 @@ func newHealsCmd() *cobra.Command {
 		Short: "Show a heal: the old and new trajectories side by side, changes marked",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := healID(args[0])
-			if err != nil {
-				return err
-			}
-			d, err := open(cmd)
-			if err != nil {
-				return err
-			}
-			defer d.Close()
-			h, err := d.Heal(cmd.Context(), id)
-			if err != nil {
-				return err
-			}
-			printHeal(cmd.OutOrStdout(), h)
-			return nil
+			return withHeal(cmd, args[0], func(d *store.DB, id int64) error {
+				h, err := d.Heal(cmd.Context(), id)
+				if err != nil {
+					return err
+				}
+				printHeal(cmd.OutOrStdout(), h)
+				return nil
+			})
 		},
 	}
 	decide := func(accept bool) *cobra.Command {
@@ -98,21 +104,14 @@ func newHealsCmd() *cobra.Command {
 			Short: help,
 			Args:  cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				id, err := healID(args[0])
-				if err != nil {
-					return err
-				}
-				d, err := open(cmd)
-				if err != nil {
-					return err
-				}
-				defer d.Close()
-				h, err := d.DecideHeal(cmd.Context(), id, accept, reviewer())
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "heal %d %s by %s\n", h.ID, h.Status, h.DecidedBy)
-				return nil
+				return withHeal(cmd, args[0], func(d *store.DB, id int64) error {
+					h, err := d.DecideHeal(cmd.Context(), id, accept, reviewer())
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(cmd.OutOrStdout(), "heal %d %s by %s\n", h.ID, h.Status, h.DecidedBy)
+					return nil
+				})
 			},
 		}
 	}
