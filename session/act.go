@@ -69,8 +69,12 @@ type Heal struct {
 	Reason        string // why the replay failed
 	Postcondition string
 	Evidence      Evidence
-	Status        string // "staged", "accepted", "rejected"
-	CreatedAt     time.Time
-	DecidedAt     time.Time
-	DecidedBy     string
+	// PageBefore and PageAfter are the page's outline (ax.Snapshot.Text,
+	// secrets redacted) when the replay failed and when the heal ended.
+	PageBefore string
+	PageAfter  string
+	Status     string // "staged", "accepted", "rejected"
+	CreatedAt  time.Time
+	DecidedAt  time.Time
+	DecidedBy  string
 }

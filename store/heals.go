@@ -42,10 +42,11 @@ func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
 		decided = sql.NullString{String: formatTime(now), Valid: true}
 	}
 	res, err := tx.ExecContext(ctx, `
-INSERT INTO heals (key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence, status, created_at, decided_at, decided_by)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+INSERT INTO heals (key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence, status, created_at, decided_at, decided_by,
+                   page_before, page_after)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		string(h.Key), h.Project, h.Test, h.Goal, string(oldB), string(newB), h.FailedIndex, h.Reason, h.Postcondition, string(evB),
-		h.Status, formatTime(now), decided, h.DecidedBy)
+		h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter)
 	if err != nil {
 		return fmt.Errorf("put heal: %w", err)
 	}
@@ -72,13 +73,13 @@ func healed(h *session.Heal) *session.Trajectory {
 }
 
 const healColumns = `id, key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence,
-       status, created_at, COALESCE(decided_at, ''), decided_by`
+       status, created_at, COALESCE(decided_at, ''), decided_by, page_before, page_after`
 
 func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
 	var h session.Heal
 	var oldS, newS, ev, created, decided string
 	if err := row.Scan(&h.ID, &h.Key, &h.Project, &h.Test, &h.Goal, &oldS, &newS, &h.FailedIndex, &h.Reason, &h.Postcondition, &ev,
-		&h.Status, &created, &decided, &h.DecidedBy); err != nil {
+		&h.Status, &created, &decided, &h.DecidedBy, &h.PageBefore, &h.PageAfter); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(oldS), &h.OldSteps); err != nil {

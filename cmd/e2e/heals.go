@@ -163,6 +163,7 @@ func printHeal(w io.Writer, h *session.Heal) {
 	if h.Postcondition != "" {
 		fmt.Fprintf(w, "\npostcondition: %s\n", h.Postcondition)
 	}
+	printPageChange(w, h.PageBefore, h.PageAfter, 40)
 }
 
 // stepText drops the cache id, which says nothing to a reader.
@@ -177,7 +178,21 @@ type diffLine struct{ mark, old, new string }
 
 // diffSteps aligns two step lists by their longest common subsequence
 // (cache ids ignored).
-func diffSteps(a, b []string) []diffLine {
+func diffSteps(a, b []string) []diffLine { return diffBy(a, b, stepText) }
+
+// diffBy aligns a and b by their longest common subsequence of key(line).
+// A common head and tail are matched first, so that two long page outlines
+// that differ in a few lines cost little.
+func diffBy(a, b []string, key func(string) string) []diffLine {
+	var head, tail []diffLine
+	for len(a) > 0 && len(b) > 0 && key(a[0]) == key(b[0]) {
+		head = append(head, diffLine{"=", a[0], b[0]})
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && key(a[len(a)-1]) == key(b[len(b)-1]) {
+		tail = append([]diffLine{{"=", a[len(a)-1], b[len(b)-1]}}, tail...)
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
 	n, m := len(a), len(b)
 	lcs := make([][]int, n+1)
 	for i := range lcs {
@@ -185,7 +200,7 @@ func diffSteps(a, b []string) []diffLine {
 	}
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
-			if stepText(a[i]) == stepText(b[j]) {
+			if key(a[i]) == key(b[j]) {
 				lcs[i][j] = lcs[i+1][j+1] + 1
 			} else {
 				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
@@ -196,16 +211,70 @@ func diffSteps(a, b []string) []diffLine {
 	i, j := 0, 0
 	for i < n || j < m {
 		switch {
-		case i < n && j < m && stepText(a[i]) == stepText(b[j]):
+		case i < n && j < m && key(a[i]) == key(b[j]):
 			out = append(out, diffLine{"=", a[i], b[j]})
 			i, j = i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			out = append(out, diffLine{"+", "", b[j]})
-			j++
-		default:
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
 			out = append(out, diffLine{"-", a[i], ""})
 			i++
+		default:
+			out = append(out, diffLine{"+", "", b[j]})
+			j++
 		}
 	}
-	return out
+	return append(append(head, out...), tail...)
+}
+
+// pageContext is how many unchanged outline lines are shown around a change.
+const pageContext = 2
+
+// printPageChange prints the lines of the page outline that changed between
+// the failed replay and the end of the heal, with a little context, as a
+// unified diff ("-" before only, "+" after only), at most limit lines.
+func printPageChange(w io.Writer, before, after string, limit int) {
+	if before == "" && after == "" {
+		return
+	}
+	d := diffBy(strings.Split(strings.TrimRight(before, "\n"), "\n"), strings.Split(strings.TrimRight(after, "\n"), "\n"),
+		func(s string) string { return s })
+	show := make([]bool, len(d))
+	changed := false
+	for i, l := range d {
+		if l.mark == "=" {
+			continue
+		}
+		changed = true
+		for j := max(0, i-pageContext); j <= min(len(d)-1, i+pageContext); j++ {
+			show[j] = true
+		}
+	}
+	fmt.Fprintln(w, "\npage when the replay failed → page when the heal ended:")
+	if !changed {
+		fmt.Fprintln(w, "  (the outline did not change)")
+		return
+	}
+	printed, gap := 0, false
+	for i, l := range d {
+		if !show[i] {
+			gap = true
+			continue
+		}
+		if gap && printed > 0 {
+			fmt.Fprintln(w, "  ⋯")
+		}
+		gap = false
+		if printed == limit {
+			fmt.Fprintln(w, "  … (more changes)")
+			return
+		}
+		switch l.mark {
+		case "=":
+			fmt.Fprintf(w, "  %s\n", l.old)
+		case "-":
+			fmt.Fprintf(w, "- %s\n", l.old)
+		case "+":
+			fmt.Fprintf(w, "+ %s\n", l.new)
+		}
+		printed++
+	}
 }

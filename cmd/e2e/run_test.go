@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -298,6 +299,12 @@ steps:
 	}
 	if code != 0 || !added || strings.Contains(out, "--cache-id") || !strings.Contains(out, "covered by") {
 		t.Fatalf("heals show (exit %d):\n%s", code, out)
+	}
+	// The page around the change: the newsletter modal was there when the
+	// replay failed and is gone when the heal ended; the cart changed.
+	if !regexp.MustCompile(`(?m)^- .*dialog "Subscribe to our newsletter"`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^\+ .*Cart: 1 item`).MatchString(out) {
+		t.Fatalf("heals show lacks the page change:\n%s", out)
 	}
 	t.Setenv("E2E_REVIEWER", "reviewer-1")
 	code, out, _ = e2e(t, "heals", "accept", "1", "--config", dir)

@@ -154,6 +154,10 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		fmt.Fprintf(&b, "Replay ran every step, but the end state is wrong: %s\n", why)
 	}
 	b.WriteString("Reach the goal from the page as it is now.")
+	before, err := env.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
 	res, err := r.o.Actor.Act(ctx, traj.Goal, b.String(), env)
 	sr.LLMCalls += res.ModelCalls
 	if err != nil {
@@ -176,7 +180,8 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		status = "accepted"
 	}
 	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
-		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: evidenceOf(start, end), Status: status}
+		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: evidenceOf(start, end), Status: status,
+		PageBefore: pageText(before), PageAfter: pageText(end)}
 	if err := ts.PutHeal(ctx, h); err != nil {
 		return err
 	}
@@ -422,4 +427,21 @@ func checkEvidence(ev session.Evidence, end *ax.Snapshot) (clear bool, why strin
 		return false, "the end state lacks " + strings.Join(missing, ", ")
 	}
 	return false, ""
+}
+
+// maxPageText caps an outline kept with a heal.
+const maxPageText = 64 << 10
+
+// pageText is a snapshot's outline for a heal record, cut at a line
+// boundary when it is very long. Snapshots reach here already redacted.
+func pageText(s *ax.Snapshot) string {
+	t := s.Text(ax.TextOptions{})
+	if len(t) <= maxPageText {
+		return t
+	}
+	cut := strings.LastIndexByte(t[:maxPageText], '\n')
+	if cut < 0 {
+		cut = maxPageText
+	}
+	return t[:cut] + "\n… (cut)"
 }
