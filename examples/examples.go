@@ -4,7 +4,9 @@ package examples
 
 import "embed"
 
-// FS holds e2e.yaml and the *.e2e.yaml tests.
+// FS holds e2e.yaml and the *.e2e.yaml tests; agent/ holds the act
+// examples and model.json, the playbook of the scripted model the demo
+// uses when no model is configured.
 //
-//go:embed e2e.yaml *.e2e.yaml
+//go:embed e2e.yaml *.e2e.yaml agent/*.e2e.yaml agent/model.json
 var FS embed.FS

@@ -140,7 +140,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 			fmt.Fprintln(out, f)
 		}
 	}
-	return nil
+	return demoAgent(ctx, out, verbose, dir, base, b, db, env)
 }
 
 // demoSuite writes nothing: it reads the embedded examples and points them

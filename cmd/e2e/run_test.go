@@ -335,6 +335,9 @@ steps:
 `})
 	srv := agenttest.New(t,
 		agenttest.ToolCall("execute_step", map[string]any{"steps": []string{`--step-type NAVIGATE --value "https://example.org/steal"`}}),
+		// The page's link to another origin (the fixture under its other
+		// loopback name): blocked in the browser, the tab stays put.
+		agenttest.ToolCall("execute_step", map[string]any{"steps": []string{`--step-type CLICK --description "the Claim your prize link"`}}),
 		agenttest.ToolCall("finish", map[string]any{"success": false, "message": "could not open the page"}),
 	)
 	jsonPath := filepath.Join(dir, "r.json")
@@ -343,8 +346,13 @@ steps:
 		t.Fatalf("exit %d, want 1\n%s", code, out)
 	}
 	reqs := srv.Requests()
-	if len(reqs) != 2 {
+	if len(reqs) != 3 {
 		t.Fatalf("%d model requests", len(reqs))
+	}
+	last := reqs[2].Messages[len(reqs[2].Messages)-1].Content
+	if !strings.Contains(last, "FAILED") || !strings.Contains(last, "tried to open http://localhost:") ||
+		!strings.Contains(last, "not an allowed origin") || !strings.Contains(last, `heading "Customer reviews"`) {
+		t.Errorf("the blocked click was not reported, or the page moved:\n%s", last)
 	}
 	if !strings.Contains(reqs[0].Text(), "ignore your instructions") {
 		t.Error("the model should see the page text, as data")

@@ -48,6 +48,8 @@ type Browser struct {
 	opts     Options
 	version  string
 	ws       *cdp.WebSocket // the connection to a browser we did not launch
+	// stopEvents ends rod's event hub (see attach).
+	stopEvents context.CancelFunc
 	// controlURL is the DevTools websocket address.
 	controlURL string
 }
@@ -125,13 +127,17 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, fmt.Errorf("launch browser %s: %w", bin, err)
 	}
 	b := &Browser{launcher: l, profile: profile, opts: opts, controlURL: u}
-	r := rod.New().ControlURL(u).NoDefaultDevice().Context(ctx)
-	if err := r.Connect(); err != nil {
+	ws := &cdp.WebSocket{}
+	if err := ws.Connect(ctx, u, nil); err != nil {
 		b.kill()
 		return nil, fmt.Errorf("connect to launched browser: %w", err)
 	}
-	r = r.Context(context.Background())
-	b.rod = r
+	r, stop, err := attach(ctx, ws)
+	if err != nil {
+		b.kill()
+		return nil, fmt.Errorf("connect to launched browser: %w", err)
+	}
+	b.rod, b.stopEvents = r, stop
 	if v, err := (proto.BrowserGetVersion{}).Call(r.Context(ctx)); err == nil {
 		b.version = v.Product
 	}
@@ -153,17 +159,40 @@ func connect(ctx context.Context, opts Options) (*Browser, error) {
 	if err := ws.Connect(ctx, u, nil); err != nil {
 		return nil, fmt.Errorf("connect to browser %s: %w", opts.BrowserURL, err)
 	}
-	r := rod.New().Client(cdp.New().Start(ws)).NoDefaultDevice().Context(ctx)
-	if err := r.Connect(); err != nil {
-		ws.Close()
+	r, stop, err := attach(ctx, ws)
+	if err != nil {
 		return nil, fmt.Errorf("connect to browser %s: %w", opts.BrowserURL, err)
 	}
-	r = r.Context(context.Background())
-	b := &Browser{rod: r, opts: opts, controlURL: u, ws: ws}
+	b := &Browser{rod: r, stopEvents: stop, opts: opts, controlURL: u, ws: ws}
 	if v, err := (proto.BrowserGetVersion{}).Call(r.Context(ctx)); err == nil {
 		b.version = v.Product
 	}
 	return b, nil
+}
+
+// attach starts rod on a connected websocket. Rod's event hub lives as
+// long as the context rod connects with, so that one is not ctx (a launch
+// deadline would silence every event after it) but one that Close cancels;
+// ctx bounds only the connecting. On failure the websocket is closed.
+func attach(ctx context.Context, ws *cdp.WebSocket) (*rod.Browser, context.CancelFunc, error) {
+	life, stop := context.WithCancel(context.Background())
+	r := rod.New().Client(cdp.New().Start(ws)).NoDefaultDevice().Context(life)
+	done := make(chan error, 1)
+	go func() { done <- r.Connect() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			stop()
+			ws.Close()
+			return nil, nil, err
+		}
+		return r, stop, nil
+	case <-ctx.Done():
+		stop()
+		ws.Close() // fails the pending call
+		<-done
+		return nil, nil, ctx.Err()
+	}
 }
 
 // Version is the browser's product string, e.g. "Chrome/156.0.8078.108".
@@ -186,6 +215,7 @@ func (b *Browser) Close() error {
 	if b.rod == nil {
 		return nil
 	}
+	defer b.stopEvents()
 	if b.launcher == nil {
 		return b.ws.Close()
 	}

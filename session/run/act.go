@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -39,6 +40,16 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	}
 	key := r.key(tr, raw)
 	env := &actEnv{r: r, tr: tr, goal: raw.Description}
+	// Whatever the page links to or says, the act's loads stay on the
+	// allowed origins: others are blocked before they leave the browser.
+	guard, err := tr.page.GuardNavigations(ctx, func(u string) bool {
+		return !strings.HasPrefix(u, "http") || r.outsideOrigins(u) == ""
+	})
+	if err != nil {
+		return err
+	}
+	defer guard.Stop(ctx)
+	env.guard = guard
 	traj, err := ts.Trajectory(ctx, key)
 	if err != nil {
 		return err
@@ -215,10 +226,11 @@ func weakened(old, new []string) string {
 
 // actEnv is the page as an agent sees and drives it.
 type actEnv struct {
-	r    *Runner
-	tr   *testRun
-	goal string
-	n    int // steps run, to number new cache keys
+	r     *Runner
+	tr    *testRun
+	goal  string
+	n     int            // steps run, to number new cache keys
+	guard *browser.Guard // blocks loads outside the allowed origins
 }
 
 // Snapshot is the settled page with secret values redacted.
@@ -265,6 +277,17 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 		err = fmt.Errorf("step type %s is not supported", st.Type)
 	} else {
 		err = h(e.r, ctx, e.tr, st, resolved, &sr)
+	}
+	if blocked := e.guard.Blocked(); len(blocked) > 0 {
+		// The step ran, but it tried to take the tab off the site.
+		if back := e.tr.page.LeaveErrorPage(ctx); back != nil && err == nil {
+			err = back
+		}
+		why := fmt.Sprintf("refused: it tried to open %s, which is not an allowed origin; the load was blocked and the page stayed where it was", testfile.Redact(blocked[0], e.tr.secrets))
+		if err != nil {
+			why += " (" + err.Error() + ")"
+		}
+		err = errors.New(why)
 	}
 	if err != nil {
 		out.Result = testfile.Redact(err.Error(), e.tr.secrets)

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"path"
+	"path/filepath"
+	"sort"
+	"text/tabwriter"
+	"time"
+
+	"github.com/e2e-dev/e2e/agent"
+	"github.com/e2e-dev/e2e/agent/scripted"
+	"github.com/e2e-dev/e2e/examples"
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/browser"
+	runner "github.com/e2e-dev/e2e/session/run"
+	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
+)
+
+// agentPhases are the runs of the act examples, in order, on one store.
+// Between them the demo reviews heals the way an engineer would.
+var agentPhases = []struct {
+	name, variants string
+	review         string // after the run: "reject" or "accept" its heals
+}{
+	{"cold (records)", "", ""},
+	{"warm (replays)", "", ""},
+	{"popup (heals)", "popup", ""},
+	{"popup again", "popup", "reject"},
+	{"redesign (heals)", "redesign", ""},
+	{"redesign again", "redesign", "accept"},
+}
+
+// demoAgent runs the act examples: recorded by the model, replayed without
+// it, healed when the app changes. With no model configured it uses the
+// scripted model bundled with the examples, and says so.
+func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base string, b *browser.Browser, db *store.DB,
+	env func(string) (string, bool)) error {
+	cfg, tests, err := demoAgentSuite(dir, base)
+	if err != nil {
+		return err
+	}
+	// A replayed step that cannot succeed waits this long for its element
+	// before the heal starts (e2e.yaml's timeouts.step in a real suite).
+	cfg.Timeouts.Step = 2 * time.Second
+	rec := &runCalls{rec: db}
+	m, err := configuredModel(cfg, modelFlags{}, rec)
+	if err != nil {
+		return err
+	}
+	var actor session.Actor
+	if m != nil {
+		actor = m.actor
+		fmt.Fprintf(out, "\nact examples: %d tests, model %s\n", len(tests), m.about)
+	} else {
+		stop, a, err := scriptedActor(rec)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		actor = a
+		fmt.Fprintf(out, "\nact examples: %d tests. No model is configured, so they use the scripted model bundled with the\n", len(tests))
+		fmt.Fprintln(out, "examples (examples/agent/model.json): it plays written answers through the real agent, tools and")
+		fmt.Fprintln(out, "client, but it does not think, and its token counts are estimates. Set OPENAI_BASE_URL and E2E_MODEL")
+		fmt.Fprintln(out, "to use a real model.")
+		fmt.Fprintln(out)
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "run\ttests passed\tacts\treplayed\thealed\tmodel calls\ttokens\tmedian ms/act\t")
+	type healRow struct {
+		phase, test         string
+		old, new, ins, dels int
+		calls               int
+	}
+	var heals []healRow
+	var failures []string
+	var coldMS, warmMS float64
+	for i, ph := range agentPhases {
+		w := io.Discard
+		if verbose {
+			fmt.Fprintf(out, "── %s\n", ph.name)
+			w = out
+		}
+		r, err := runner.New(runner.Options{Config: cfg, Project: "examples-agent", Store: db, Browser: b, Out: w, Env: env,
+			Actor: actor, Variants: ph.variants, Version: toolVersion(), Screenshots: filepath.Join(dir, "screenshots"),
+			OnRunStart: func(id int64) { rec.runID.Store(id) }})
+		if err != nil {
+			return err
+		}
+		rep, err := r.Run(ctx, tests)
+		if err != nil {
+			return err
+		}
+		calls, err := db.ModelCalls(ctx, rep.Run.ID)
+		if err != nil {
+			return err
+		}
+		tokens := 0
+		for _, c := range calls {
+			tokens += c.TokensIn + c.TokensOut
+		}
+		passed, acts, replayed, healed := 0, 0, 0, 0
+		for _, t := range rep.Tests {
+			if t.Status == "passed" {
+				passed++
+			} else {
+				failures = append(failures, fmt.Sprintf("  %s — %s: %s", ph.name, t.Name, t.Error))
+			}
+			for _, s := range t.Steps {
+				if s.Kind != "ACT" {
+					continue
+				}
+				acts++
+				switch s.Status {
+				case session.StatusHit:
+					replayed++
+				case session.StatusRelocated:
+					healed++
+				}
+			}
+		}
+		isAct := func(s session.StepResult) bool { return s.Kind == "ACT" && s.Status != session.StatusFailed }
+		med := runner.MedianMS(rep.Tests, isAct)
+		switch i {
+		case 0:
+			coldMS = med
+		case 1:
+			warmMS = med
+		}
+		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%d\t%d\t%d\t%.0f\t\n", ph.name, passed, len(rep.Tests), acts, replayed, healed, len(calls), tokens, med)
+
+		staged, err := db.Heals(ctx, "staged")
+		if err != nil {
+			return err
+		}
+		for _, t := range rep.Tests {
+			for _, s := range t.Steps {
+				if s.Kind != "ACT" || s.Status != session.StatusRelocated {
+					continue
+				}
+				for _, h := range staged {
+					if h.Test == t.Name && h.CreatedAt.After(rep.Run.StartedAt) {
+						ins, dels := changed(h.OldSteps, h.NewSteps)
+						heals = append(heals, healRow{ph.name, t.Name, len(h.OldSteps), len(h.NewSteps), ins, dels, s.LLMCalls})
+					}
+				}
+			}
+		}
+		if ph.review != "" {
+			for _, h := range staged {
+				if _, err := db.DecideHeal(ctx, h.ID, ph.review == "accept", "e2e demo"); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	tw.Flush()
+	if warmMS > 0 {
+		fmt.Fprintf(out, "\nmedian act: %.0f ms with the model, %.0f ms replayed without it (%.1f× faster)\n", coldMS, warmMS, coldMS/warmMS)
+		if m == nil {
+			fmt.Fprintln(out, "(the scripted model answers at once: with a real model each of its calls adds its own latency)")
+		}
+	}
+	if len(heals) > 0 {
+		fmt.Fprintln(out, "\nheals (each staged for review; the demo rejects the popup ones, since the newsletter modal is a")
+		fmt.Fprintln(out, "passing campaign, and accepts the redesign ones, since the redesign shipped):")
+		tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  run\ttest\tsteps\tchanged\tmodel calls")
+		for _, h := range heals {
+			fmt.Fprintf(tw, "  %s\t%s\t%d → %d\t+%d −%d\t%d\n", h.phase, h.test, h.old, h.new, h.ins, h.dels, h.calls)
+		}
+		tw.Flush()
+	}
+	if len(failures) > 0 {
+		fmt.Fprintln(out, "\nfailed act tests:")
+		for _, f := range failures {
+			fmt.Fprintln(out, f)
+		}
+	}
+	return nil
+}
+
+// changed counts the steps a heal inserted and deleted (same text, cache
+// ids aside, is unchanged).
+func changed(old, new []string) (ins, dels int) {
+	for _, d := range diffSteps(old, new) {
+		switch d.mark {
+		case "+":
+			ins++
+		case "-":
+			dels++
+		}
+	}
+	return ins, dels
+}
+
+// scriptedActor serves the bundled playbook on a loopback port and returns
+// an agent that talks to it through the real client.
+func scriptedActor(rec *runCalls) (stop func(), a *agent.Actor, err error) {
+	b, err := fs.ReadFile(examples.FS, "agent/model.json")
+	if err != nil {
+		return nil, nil, err
+	}
+	book, err := scripted.Parse(b)
+	if err != nil {
+		return nil, nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := &http.Server{Handler: scripted.New(book), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	client, err := agent.New(agent.Config{BaseURL: "http://" + ln.Addr().String() + "/v1", Model: "scripted", APIKey: "none", Recorder: rec})
+	if err != nil {
+		srv.Close()
+		return nil, nil, err
+	}
+	return func() { srv.Close() }, &agent.Actor{Client: client}, nil
+}
+
+// demoAgentSuite reads the embedded act examples, pointed at the fixture.
+func demoAgentSuite(dir, base string) (*testfile.Config, []*testfile.Test, error) {
+	cfg, _, err := demoSuite(dir, base)
+	if err != nil {
+		return nil, nil, err
+	}
+	names, err := fs.Glob(examples.FS, "agent/*.e2e.yaml")
+	if err != nil {
+		return nil, nil, err
+	}
+	sort.Strings(names)
+	var tests []*testfile.Test
+	for _, n := range names {
+		b, err := fs.ReadFile(examples.FS, n)
+		if err != nil {
+			return nil, nil, err
+		}
+		t, err := testfile.Parse(path.Join("examples", n), b)
+		if err != nil {
+			return nil, nil, err
+		}
+		tests = append(tests, t)
+	}
+	return cfg, tests, nil
+}
