@@ -60,7 +60,9 @@ func TestScriptedPlays(t *testing.T) {
 	defer srv.Close()
 	user := func(s string) map[string]any { return map[string]any{"role": "user", "content": s} }
 	asst := map[string]any{"role": "assistant", "content": ""}
-	tool := func(s string) map[string]any { return map[string]any{"role": "tool", "content": s, "tool_call_id": "x"} }
+	tool := func(s string) map[string]any {
+		return map[string]any{"role": "tool", "content": s, "tool_call_id": "x"}
+	}
 
 	// Recording: the play without a condition, then finish.
 	_, name, args, r := ask(t, srv.URL, msgs(user("Goal: add it\n\nPage: …")), "execute_step")
