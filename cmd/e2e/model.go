@@ -61,6 +61,9 @@ func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls) (*model,
 	if c.Model == "" {
 		return nil, nil
 	}
+	if p := cfg.Model.Price; p.Input > 0 || p.Output > 0 {
+		c.Prices = map[string]agent.Price{c.Model: {Input: p.Input, Output: p.Output}}
+	}
 	if c.BaseURL == "" {
 		c.BaseURL = "https://api.openai.com/v1"
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -180,6 +181,15 @@ steps:
   - click: the thing that lets me pay right away {{ secret.E2E_SECRET_NOTE }}
   - assert: the cart shows one item
 `})
+	// A price table turns the recorded tokens into cost.
+	cfg := filepath.Join(dir, "e2e.yaml")
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append(b, "model:\n  price: { input: 2, output: 8 }\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// The model's answer names the ref "Buy now" has in a fresh page's first snapshot.
 	code, out, _ := e2e(t, "snapshot", "--json", base+"/product")
 	if code != 0 {
@@ -225,7 +235,11 @@ steps:
 	calls, err := db.ModelCalls(context.Background(), 0)
 	if err != nil || len(calls) != 3 || calls[0].Purpose != "locate" || calls[0].TokensIn != 900 || calls[0].RunID == 0 ||
 		calls[1].Purpose != "assert" || calls[2].RunID == calls[1].RunID {
-		t.Errorf("recorded calls: %+v %v", calls, err)
+		t.Fatalf("recorded calls: %+v %v", calls, err)
+	}
+	// 900 tokens in at $2/M and 40 out at $8/M.
+	if want := 900*2/1e6 + 40*8/1e6; math.Abs(calls[0].Cost-want) > 1e-12 {
+		t.Errorf("cost %g, want %g", calls[0].Cost, want)
 	}
 }
 

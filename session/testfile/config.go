@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path"
@@ -61,6 +62,14 @@ type Model struct {
 	Timeout   time.Duration // bound on one request
 	Retries   int           // retries of a failed request
 	Act       ActBudget     // what one act step may spend
+	// Price is what the model costs in USD per million tokens; zero
+	// prices leave costs at 0.
+	Price Price
+}
+
+// Price is a model's cost in USD per million input and output tokens.
+type Price struct {
+	Input, Output float64
 }
 
 // ActBudget bounds one act step; zero fields take the agent's defaults
@@ -203,6 +212,10 @@ var configFields = []field{
 		{name: "timeout", decode: duration(func(c *Config) *time.Duration { return &c.Model.Timeout })},
 		{name: "retries", decode: integer(func(c *Config) *int { return &c.Model.Retries }, 0)},
 		{name: "apiKey", reject: "the API key is read from the environment only; set apiKeyEnv to the name of the variable that holds it"},
+		{name: "price", sub: []field{
+			{name: "input", decode: decimal(func(c *Config) *float64 { return &c.Model.Price.Input })},
+			{name: "output", decode: decimal(func(c *Config) *float64 { return &c.Model.Price.Output })},
+		}},
 		{name: "act", sub: []field{
 			{name: "maxToolCalls", decode: integer(func(c *Config) *int { return &c.Model.Act.MaxToolCalls }, 1)},
 			{name: "maxTokens", decode: integer(func(c *Config) *int { return &c.Model.Act.MaxTokens }, 1)},
@@ -302,6 +315,21 @@ func integer(dst func(*Config) *int, least int) func(*configDecoder, ast.Node, *
 		v, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || v < least {
 			d.errorf(d.unwrap(n), "expected a whole number of at least %d, found %s", least, quoted(s))
+			return
+		}
+		*dst(c) = v
+	}
+}
+
+func decimal(dst func(*Config) *float64) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		s, ok := d.text(n, "a number")
+		if !ok {
+			return
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+			d.errorf(d.unwrap(n), "expected a number of at least 0, found %s", quoted(s))
 			return
 		}
 		*dst(c) = v

@@ -39,7 +39,8 @@ func TestParseConfigSample(t *testing.T) {
 		BaseURL: "http://localhost:8080",
 		Tests:   []string{"tests/**/*.e2e.yaml", "smoke/*.e2e.yaml"},
 		Model: Model{BaseURL: "http://localhost:11434/v1", Name: "qwen3:8b", APIKeyEnv: "E2E_MODEL_KEY",
-			Timeout: 90 * time.Second, Retries: 3, Act: ActBudget{MaxToolCalls: 30, MaxTokens: 150000, MaxTime: 2 * time.Minute}},
+			Timeout: 90 * time.Second, Retries: 3, Act: ActBudget{MaxToolCalls: 30, MaxTokens: 150000, MaxTime: 2 * time.Minute},
+			Price: Price{Input: 0.4, Output: 1.6}},
 		BannedAttributes: []string{"data-reactid", "data-v-app"},
 		Timeouts:         Timeouts{Step: 15 * time.Second, SettleQuiet: 250 * time.Millisecond, SettleMax: 8 * time.Second, Navigation: 45 * time.Second},
 		AllowedOrigins:   []string{"https://accounts.example.com", "https://*.stripe.com"},
@@ -83,6 +84,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"bad number", "model: { retries: -1 }\nbrowser: { viewport: { width: wide } }\n", []string{
 			`1:19: expected a whole number of at least 0, found "-1"`,
 			`2:31: expected a whole number of at least 1, found "wide"`}},
+		{"bad price", "model:\n  price: { input: -1, output: cheap }\n", []string{
+			`2:19: expected a number of at least 0, found "-1"`,
+			`2:31: expected a number of at least 0, found "cheap"`}},
 		{"bad bool", "browser: { headless: yes }\n", []string{"1:22: expected true or false, found text"}},
 		{"list expected", "bannedAttributes: data-reactid\n", []string{"1:19: expected a list of attribute names, found text"}},
 		{"bad origin", "allowedOrigins: [https://ok.example.com, https://x.com/path, ftp://y]\n", []string{
