@@ -6,6 +6,7 @@ package session
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -44,6 +45,21 @@ type TestResult struct {
 	Error      string
 	DurationMS int64
 	Steps      []StepResult
+}
+
+// HealStagedPrefix starts the MissReason of an act step that passed through
+// a heal now staged for review.
+const HealStagedPrefix = "healed (staged"
+
+// Healed reports whether the test passed only through a heal that is
+// staged for review: it is marked healed until the heal is decided.
+func (t *TestResult) Healed() bool {
+	for _, s := range t.Steps {
+		if strings.HasPrefix(s.MissReason, HealStagedPrefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // StepResult is one step of a test in a run.

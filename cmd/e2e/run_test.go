@@ -297,7 +297,8 @@ steps:
 	srv.Add(agenttest.ToolCall("execute_step", map[string]any{"steps": []string{
 		`--step-type CLICK --description "the No thanks button"`, `--step-type CLICK --description "the Add to cart button"`}}), finish)
 	code, out, errOut := e2e(t, append([]string{"run", "--config", dir, "--variant", "popup"}, model...)...)
-	if code != 0 || !strings.Contains(out, "healed (staged") || srv.Count() != 4 {
+	if code != 0 || !strings.Contains(out, "healed (staged") || srv.Count() != 4 ||
+		!strings.Contains(out, "(healed: review with `e2e heals list`)") || !strings.Contains(out, "1 passed (1 healed, staged for review), 0 failed") {
 		t.Fatalf("heal run: exit %d, %d model calls\n%s\n%s", code, srv.Count(), out, errOut)
 	}
 	code, out, _ = e2e(t, "heals", "list", "--config", dir)

@@ -139,6 +139,9 @@ type healingActor struct {
 func (a *healingActor) Act(ctx context.Context, goal, testContext string, env session.ActEnv) (session.ActResult, error) {
 	i := len(a.contexts)
 	a.contexts = append(a.contexts, testContext)
+	if i >= len(a.scripts) {
+		return session.ActResult{ModelCalls: 1}, fmt.Errorf("healingActor: unexpected call %d, context %q", i+1, testContext)
+	}
 	res := session.ActResult{ModelCalls: 1, Postcondition: "the cart shows one item", Success: true}
 	for _, c := range a.scripts[i] {
 		out := env.Execute(ctx, c)
@@ -163,7 +166,7 @@ func TestPopupHealsByInsertingOneStep(t *testing.T) {
 	if rep := e.run("", actTest); !rep.Passed() {
 		t.Fatalf("record:\n%s", e.out.String())
 	}
-	e.cfg.Timeouts.Step = 600 * time.Millisecond
+	e.cfg.Timeouts.Step = 1500 * time.Millisecond
 	rep := e.run("popup", actTest)
 	if !rep.Passed() {
 		t.Fatalf("healing run failed:\n%s", e.out.String())
@@ -172,7 +175,7 @@ func TestPopupHealsByInsertingOneStep(t *testing.T) {
 	if len(actor.contexts) != 2 || !strings.Contains(actor.contexts[1], "Step 0 failed") || !strings.Contains(actor.contexts[1], "covered") {
 		t.Fatalf("heal context: %q", actor.contexts)
 	}
-	if !strings.HasPrefix(s.MissReason, "healed (staged") || s.LLMCalls != 1 {
+	if !strings.HasPrefix(s.MissReason, "healed (staged") || s.LLMCalls != 1 || !rep.Tests[0].Healed() {
 		t.Errorf("heal step: %+v", s)
 	}
 	heals, err := e.db.Heals(context.Background(), "staged")
@@ -181,7 +184,7 @@ func TestPopupHealsByInsertingOneStep(t *testing.T) {
 	}
 	// The next run on the popup app uses the staged trajectory: no model.
 	rep = e.run("popup", actTest)
-	if !rep.Passed() || rep.Tests[0].Steps[0].Status != session.StatusHit || len(actor.contexts) != 2 {
+	if !rep.Passed() || rep.Tests[0].Steps[0].Status != session.StatusHit || len(actor.contexts) != 2 || rep.Tests[0].Healed() {
 		t.Fatalf("replay of the staged heal: %+v, %d actor calls\n%s", rep.Tests[0].Steps[0], len(actor.contexts), e.out.String())
 	}
 	// With healing off, a failing replay fails.
@@ -222,7 +225,7 @@ steps:
 	if rep := e.run("", src); !rep.Passed() {
 		t.Fatalf("record:\n%s", e.out.String())
 	}
-	e.cfg.Timeouts.Step = 600 * time.Millisecond
+	e.cfg.Timeouts.Step = 1500 * time.Millisecond
 	rep := e.run("redesign", src)
 	if !rep.Passed() {
 		t.Fatalf("redesign heal run:\n%s", e.out.String())

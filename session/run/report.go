@@ -103,12 +103,14 @@ func Count(tests []session.TestResult) Counts {
 
 func printTestSummary(w io.Writer, t *session.TestResult) {
 	c := Count([]session.TestResult{*t})
-	mark := "✓"
+	mark, name := "✓", t.Name
 	if t.Status != "passed" {
 		mark = "✗"
+	} else if t.Healed() {
+		name += " (healed: review with `e2e heals list`)"
 	}
 	fmt.Fprintf(w, "%s %s: %d steps, %d cache hits, %d located, %d re-located, %d failed in %s\n",
-		mark, t.Name, c.Steps, c.Hits, c.Located, c.Relocated, c.Failed, time.Duration(t.DurationMS)*time.Millisecond)
+		mark, name, c.Steps, c.Hits, c.Located, c.Relocated, c.Failed, time.Duration(t.DurationMS)*time.Millisecond)
 	if t.Status != "passed" && t.Error != "" {
 		fmt.Fprintf(w, "  %s\n", t.Error)
 	}
@@ -116,17 +118,24 @@ func printTestSummary(w io.Writer, t *session.TestResult) {
 }
 
 func printRunSummary(w io.Writer, rep *Report) {
-	passed, failed := 0, 0
+	passed, failed, healed := 0, 0, 0
 	for _, t := range rep.Tests {
 		if t.Status == "passed" {
 			passed++
 		} else {
 			failed++
 		}
+		if t.Status == "passed" && t.Healed() {
+			healed++
+		}
 	}
 	c := Count(rep.Tests)
 	fmt.Fprintf(w, "run %d: %d steps, %d cache hits, %d located, %d re-located, %d failed in %s\n", rep.Run.ID, c.Steps, c.Hits, c.Located, c.Relocated, c.Failed,
 		rep.Run.FinishedAt.Sub(rep.Run.StartedAt).Round(time.Millisecond))
+	if healed > 0 {
+		fmt.Fprintf(w, "%d passed (%d healed, staged for review), %d failed\n", passed, healed, failed)
+		return
+	}
 	fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
 }
 
@@ -153,6 +162,7 @@ type JSONTest struct {
 	Name   string     `json:"name"`
 	File   string     `json:"file"`
 	Status string     `json:"status"`
+	Healed bool       `json:"healed"` // passed through a heal staged for review
 	Error  string     `json:"error,omitempty"`
 	MS     int64      `json:"ms"`
 	Steps  []JSONStep `json:"steps"`
@@ -186,7 +196,7 @@ func ToJSON(rep *Report) *JSON {
 		} else {
 			j.Summary.Failed++
 		}
-		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Error: t.Error, MS: t.DurationMS, Steps: []JSONStep{}}
+		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Healed: t.Status == "passed" && t.Healed(), Error: t.Error, MS: t.DurationMS, Steps: []JSONStep{}}
 		for _, s := range t.Steps {
 			jt.Steps = append(jt.Steps, JSONStep{Index: s.Index, Line: s.Line, Command: s.Command, Status: string(s.Status), Cache: s.Cache,
 				MissReason: s.MissReason, Error: s.Error, Screenshot: s.Screenshot, MS: s.DurationMS, LLMCalls: s.LLMCalls, Note: s.Note})
