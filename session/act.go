@@ -46,6 +46,11 @@ type Trajectory struct {
 	Steps         []string // step commands with cache ids
 	Postcondition string
 	Evidence      Evidence
+	// Identity, Branch, Commit and Version: as for CacheEntry.
+	Identity string
+	Branch   string
+	Commit   string
+	Version  string
 }
 
 // Evidence is what the end state of a recorded act looked like.
@@ -73,4 +78,8 @@ type Heal struct {
 	CreatedAt     time.Time
 	DecidedAt     time.Time
 	DecidedBy     string
+	// Where the heal was made: a staged heal is seen on this branch only.
+	Branch  string
+	Commit  string
+	Version string
 }

@@ -18,6 +18,7 @@ const (
 	exitOK     = 0
 	exitFailed = 1 // a test failed
 	exitUsage  = 2 // usage, configuration or environment error
+	exitStale  = 4 // the strict cache policy found a missing or stale entry
 )
 
 // globals are the flags every command shares.

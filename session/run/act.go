@@ -39,19 +39,26 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	}
 	key := r.key(tr, raw)
 	env := &actEnv{r: r, tr: tr, goal: raw.Description}
-	traj, err := ts.Trajectory(ctx, key)
-	if err != nil {
-		return err
+	var traj *session.Trajectory
+	if r.reads() {
+		var err error
+		if traj, err = ts.Trajectory(ctx, key); err != nil {
+			return err
+		}
+	}
+	if traj == nil && r.strict() {
+		return &StaleError{What: raw.Description, Reason: "no recorded trajectory"}
 	}
 	if traj != nil {
-		// A staged heal stands in for the trajectory until it is decided.
+		// A staged heal of this branch stands in for the trajectory until
+		// it is decided.
 		staged, err := ts.StagedHeal(ctx, key)
 		if err != nil {
 			return err
 		}
 		if staged != nil {
 			traj = &session.Trajectory{Key: key, Project: traj.Project, Test: traj.Test, Goal: traj.Goal,
-				Steps: staged.NewSteps, Postcondition: staged.Postcondition, Evidence: staged.Evidence}
+				Steps: staged.NewSteps, Postcondition: staged.Postcondition, Evidence: staged.Evidence, Identity: traj.Identity}
 		}
 		start, err := env.Snapshot(ctx)
 		if err != nil {
@@ -60,9 +67,21 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 		failed, why := r.replayTrajectory(ctx, tr, env, traj, sr)
 		if why == "" {
 			sr.Status, sr.Cache = session.StatusHit, "hit"
+			if t, ok := ts.(interface {
+				TouchTrajectory(context.Context, session.CacheKey) error
+			}); ok && (r.writes() || r.strict()) {
+				_ = t.TouchTrajectory(ctx, key)
+			}
+			if staged == nil {
+				r.adoptTrajectory(tr, ts, traj)
+			}
 			return nil
 		}
 		sr.Cache = "miss"
+		if r.strict() {
+			sr.MissReason = "stale"
+			return &StaleError{What: raw.Description, Reason: why}
+		}
 		if r.o.HealPolicy == HealOff || r.o.Actor == nil {
 			sr.MissReason = "replay failed"
 			return fmt.Errorf("replaying the recorded act failed: %s", why)
@@ -90,8 +109,12 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	}
 	sr.Status = session.StatusLocated
 	sr.Note = testfile.Redact(res.Message, tr.secrets)
-	return ts.PutTrajectory(ctx, &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
-		Steps: res.Steps, Postcondition: res.Postcondition, Evidence: evidenceOf(before, after)})
+	if r.writes() {
+		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
+			Steps: res.Steps, Postcondition: res.Postcondition, Evidence: evidenceOf(before, after), Identity: tr.identity[key]}
+		tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutTrajectory(ctx, t) }})
+	}
+	return nil
 }
 
 // replayTrajectory runs the recorded steps and checks the end state. It
@@ -177,12 +200,21 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 	}
 	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
 		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: evidenceOf(start, end), Status: status}
-	if err := ts.PutHeal(ctx, h); err != nil {
-		return err
-	}
 	sr.Status = session.StatusRelocated
-	sr.MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)
 	sr.Note = testfile.Redact(why, tr.secrets)
+	if !r.writes() {
+		sr.MissReason = "healed (not kept: the cache policy is " + r.o.Cache + ")"
+		return nil
+	}
+	// The heal is kept when the test passes; its id is known then.
+	sr.MissReason = "healed (" + status + ")"
+	idx := sr.Index
+	tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutHeal(ctx, h) },
+		done: func(res *session.TestResult) {
+			if idx < len(res.Steps) {
+				res.Steps[idx].MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)
+			}
+		}})
 	return nil
 }
 
@@ -245,8 +277,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 	}
 	if spec, ok := step.Types[st.Type]; ok && spec.Fields.Element && st.CacheID == "" {
 		e.n++
-		st.CacheID = string(session.Key(session.KeyParts{Project: e.r.o.Project, Test: e.tr.test.Name,
-			Description: "act: " + e.goal + " › " + st.Description, Occurrence: e.n}))
+		st.CacheID = string(e.r.keyFor(e.tr, "act: "+e.goal+" › "+st.Description, params(st), e.n))
 	}
 	resolved, secrets, err := testfile.Resolve(st, e.r.o.Env, e.tr.unique)
 	e.tr.secrets = append(e.tr.secrets, secrets...)

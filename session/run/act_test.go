@@ -64,7 +64,7 @@ func TestActRecordsThenReplaysWithoutTheModel(t *testing.T) {
 	if out := actor.outcomes[1]; !out.OK || out.CacheID == "" || !strings.Contains(out.Command, "--cache-id") {
 		t.Errorf("click: %+v", out)
 	}
-	tr, err := e.db.Trajectory(context.Background(), session.Key(session.KeyParts{Project: "fixture", Test: "act cart", Description: "put the shoe in the cart"}))
+	tr, err := e.db.Trajectory(context.Background(), e.key("act cart", "put the shoe in the cart", ""))
 	if err != nil || tr == nil || len(tr.Steps) != 1 || tr.Evidence.Route != "/product" {
 		t.Fatalf("trajectory: %+v %v", tr, err)
 	}
@@ -95,7 +95,7 @@ func TestActEvidence(t *testing.T) {
 	if rep := e.run("", actTest); !rep.Passed() {
 		t.Fatalf("record:\n%s", e.out.String())
 	}
-	key := session.Key(session.KeyParts{Project: "fixture", Test: "act cart", Description: "put the shoe in the cart"})
+	key := e.key("act cart", "put the shoe in the cart", "")
 	tr, err := e.db.Trajectory(context.Background(), key)
 	if err != nil || tr == nil {
 		t.Fatal(err)
