@@ -123,7 +123,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	if err := write.PingContext(ctx); err != nil {
+	if err := ping(ctx, write, o.busyTimeout); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
@@ -144,7 +144,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
-	if err := read.PingContext(ctx); err != nil {
+	if err := ping(ctx, read, o.busyTimeout); err != nil {
 		read.Close()
 		write.Close()
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
