@@ -111,7 +111,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	sr.Note = testfile.Redact(res.Message, tr.secrets)
 	if r.writes() {
 		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
-			Steps: res.Steps, Postcondition: res.Postcondition, Evidence: evidenceOf(before, after), Identity: tr.identity[key]}
+			Steps: tr.slotSteps(res.Steps), Postcondition: testfile.Slots(res.Postcondition, tr.uniques), Evidence: tr.slotEvidence(evidenceOf(before, after)), Identity: tr.identity[key]}
 		tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutTrajectory(ctx, t) }})
 	}
 	return nil
@@ -136,11 +136,15 @@ func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv,
 	if err != nil {
 		return len(traj.Steps), err.Error()
 	}
-	clear, why := checkEvidence(traj.Evidence, end)
+	clear, why := checkEvidence(tr.resolveEvidence(traj.Evidence), end)
 	if why != "" && !clear && r.o.Judge != nil && traj.Postcondition != "" {
 		// Inconclusive evidence (the route holds but recorded elements
 		// are missing): the model judges the agent's postcondition.
-		pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, traj.Postcondition)
+		claim := traj.Postcondition
+		if v, _, err := testfile.ResolveString(claim, nil, tr.unique); err == nil {
+			claim = v
+		}
+		pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, claim)
 		sr.LLMCalls += calls
 		sr.Note = testfile.Redact(reasoning, tr.secrets)
 		if err != nil {
@@ -186,7 +190,7 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		return fmt.Errorf("replaying the recorded act failed (%s) and the agent could not heal it: %s", why, testfile.Redact(res.Message, tr.secrets))
 	}
 	head := traj.Steps[:min(failed, len(traj.Steps))]
-	newSteps := append(append([]string{}, head...), res.Steps...)
+	newSteps := append(append([]string{}, head...), tr.slotSteps(res.Steps)...)
 	if lost := weakened(traj.Steps, newSteps); lost != "" {
 		return fmt.Errorf("the heal drops or weakens %s; it is refused", lost)
 	}
@@ -199,7 +203,7 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		status = "accepted"
 	}
 	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
-		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: evidenceOf(start, end), Status: status}
+		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: tr.slotEvidence(evidenceOf(start, end)), Status: status}
 	sr.Status = session.StatusRelocated
 	sr.Note = testfile.Redact(why, tr.secrets)
 	if !r.writes() {

@@ -263,3 +263,82 @@ func TestRouteShape(t *testing.T) {
 		}
 	}
 }
+
+// renamingActor renames Alice to the test's unique value (as a variable),
+// then reads the new name off the screen and uses it literally, as a model
+// does.
+type renamingActor struct{ calls int }
+
+func (a *renamingActor) Act(ctx context.Context, goal, _ string, env session.ActEnv) (session.ActResult, error) {
+	a.calls++
+	res := session.ActResult{ModelCalls: 1, Postcondition: "the renamed row's menu is open"}
+	for _, c := range []string{
+		`--step-type CLICK --description "the Menu button in the Alice row"`,
+		`--step-type CLICK --description "Edit"`,
+		`--step-type TYPE --description "the Name field" --value "{{ unique \"user-\" }}"`,
+		`--step-type CLICK --description "the Save button"`,
+	} {
+		out := env.Execute(ctx, c)
+		if !out.OK {
+			return res, fmt.Errorf("%s: %s", c, out.Result)
+		}
+		res.Steps = append(res.Steps, out.Command)
+	}
+	snap, err := env.Snapshot(ctx)
+	if err != nil {
+		return res, err
+	}
+	name := ""
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "row" && strings.HasPrefix(n.Name, "user-") {
+			name, _, _ = strings.Cut(n.Name, " ")
+		}
+		return name == ""
+	})
+	if name == "" {
+		return res, fmt.Errorf("no renamed row on screen")
+	}
+	out := env.Execute(ctx, `--step-type CLICK --description "the Menu button in the `+name+` row"`)
+	if !out.OK {
+		return res, fmt.Errorf("open the renamed row's menu: %s", out.Result)
+	}
+	res.Steps = append(res.Steps, out.Command)
+	res.Success, res.Message = true, "renamed"
+	return res, nil
+}
+
+// TestUniqueValuesAreSlots: a unique value the agent read off the screen
+// and used literally is recorded as the variable (in its plain, URL and
+// slug spellings), so the next run's fresh value replays through the same
+// trajectory without the model.
+func TestUniqueValuesAreSlots(t *testing.T) {
+	e := newEnv(t)
+	actor := &renamingActor{}
+	e.actor, e.heal = actor, HealOff
+	const test = `name: rename
+url: /users
+steps:
+  - act: rename Alice to {{ unique "user-" }} and open that row's menu
+  - expect: { visible: the Archive menu item }
+`
+	if rep := e.run("", test); !rep.Passed() || actor.calls != 1 {
+		t.Fatalf("record (%d calls):\n%s", actor.calls, e.out.String())
+	}
+	tr, err := e.db.Trajectory(context.Background(), e.key("rename", `rename Alice to {{ unique "user-" }} and open that row's menu`, "", `{{ unique "user-" }}`))
+	if err != nil || tr == nil {
+		t.Fatalf("trajectory: %+v %v", tr, err)
+	}
+	last := tr.Steps[len(tr.Steps)-1]
+	if !strings.Contains(last, `the Menu button in the {{ unique \"user-\" }} row`) {
+		t.Errorf("the value read off the screen was recorded literally: %s", last)
+	}
+	for _, a := range tr.Evidence.Appeared {
+		if strings.Contains(a, "user-") && !strings.Contains(a, `{{ unique "user-" }}`) {
+			t.Errorf("evidence holds a literal unique value: %q", a)
+		}
+	}
+	rep := e.run("", test)
+	if !rep.Passed() || actor.calls != 1 || rep.Tests[0].Steps[0].Status != session.StatusHit {
+		t.Fatalf("replay with a fresh value (%d calls):\n%s", actor.calls, e.out.String())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
@@ -149,4 +150,63 @@ func (r *Report) Stale() bool {
 		}
 	}
 	return false
+}
+
+// slotSteps returns recorded step commands with this test's unique values
+// (in every spelling) replaced by their variables, so the next run's fresh
+// values replay through the same trajectory.
+func (tr *testRun) slotSteps(cmds []string) []string {
+	if len(tr.uniques) == 0 {
+		return cmds
+	}
+	out := make([]string, len(cmds))
+	for i, c := range cmds {
+		st, err := step.Parse(c)
+		if err != nil {
+			out[i] = c
+			continue
+		}
+		st.Description = testfile.Slots(st.Description, tr.uniques)
+		st.Value = testfile.Slots(st.Value, tr.uniques)
+		out[i] = st.String()
+	}
+	return out
+}
+
+// slotEvidence is slotSteps for the evidence of an end state.
+func (tr *testRun) slotEvidence(ev session.Evidence) session.Evidence {
+	if len(tr.uniques) == 0 {
+		return ev
+	}
+	slot := func(list []string) []string {
+		out := make([]string, len(list))
+		for i, s := range list {
+			out[i] = testfile.Slots(s, tr.uniques)
+		}
+		return out
+	}
+	return session.Evidence{Route: testfile.Slots(ev.Route, tr.uniques), Appeared: slot(ev.Appeared), Vanished: slot(ev.Vanished)}
+}
+
+// resolveEvidence fills the unique slots of recorded evidence with this
+// run's values. Text that does not resolve (a page that shows "{{") stays.
+func (tr *testRun) resolveEvidence(ev session.Evidence) session.Evidence {
+	res := func(s string) string {
+		if !strings.Contains(s, "{{") {
+			return s
+		}
+		v, _, err := testfile.ResolveString(s, nil, tr.unique)
+		if err != nil {
+			return s
+		}
+		return v
+	}
+	out := session.Evidence{Route: res(ev.Route)}
+	for _, s := range ev.Appeared {
+		out.Appeared = append(out.Appeared, res(s))
+	}
+	for _, s := range ev.Vanished {
+		out.Vanished = append(out.Vanished, res(s))
+	}
+	return out
 }

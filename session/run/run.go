@@ -183,6 +183,7 @@ type testRun struct {
 	secrets    []string
 	occurrence map[string]int
 	unique     func(string) string
+	uniques    map[string]string           // prefix → the value unique gave it in this test
 	identity   map[session.CacheKey]string // key → the identity it was computed from
 	pending    []pendingWrite              // cache writes held until the test passes
 	stale      bool                        // a step failed with a StaleError
@@ -202,7 +203,9 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) ses
 	}
 	defer page.Close()
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
-		unique: testfile.UniqueFor(fmt.Sprintf("%d%03d", runID, time.Now().UnixMilli()%1000))}
+		uniques: map[string]string{}}
+	gen := testfile.UniqueFor(fmt.Sprintf("%d%03d", runID, time.Now().UnixMilli()%1000))
+	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	if err := r.open(ctx, tr, t.URL); err != nil {
 		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
 		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
