@@ -10,9 +10,10 @@ type Lineage struct {
 	Depth   int    // commits on HEAD's first-parent chain, HEAD included
 	Main    string // the main branch's name, e.g. "main"
 	Version string // the tool's version: rows of a newer version are never read
-	// BaseDepth is the first-parent depth of the merge base of HEAD and
-	// Main: Main's rows written at or before it are what the branch
-	// inherits. On Main it is Depth; -1 when there is no merge base.
+	// BaseDepth is the depth, on Main's first-parent chain, of the newest
+	// commit of that chain that HEAD contains (the merge base): Main's rows
+	// written at or before it are what the branch inherits. On Main it is
+	// Depth; -1 when HEAD shares no commit with Main.
 	BaseDepth int
 	// Merged are commits that recent merge commits on Main brought in
 	// (reachable from a merge's second parent, not from its first): on

@@ -70,12 +70,23 @@ func Resolve(ctx context.Context, dir, main string, env func(string) (string, bo
 	if ref == "" {
 		return l, nil // no main branch here: nothing to inherit
 	}
-	base, err := g.run(ctx, "merge-base", "HEAD", ref)
+	// The merge base as a place on main's first-parent chain (where rows
+	// on main were written): main's depth less the commits of that chain
+	// that HEAD does not contain.
+	mainDepth, err := g.depth(ctx, ref)
 	if err != nil {
-		return l, nil // unrelated histories
-	}
-	if l.BaseDepth, err = g.depth(ctx, base); err != nil {
 		return l, err
+	}
+	s, err := g.run(ctx, "rev-list", "--first-parent", "--count", ref, "^HEAD")
+	if err != nil {
+		return l, err
+	}
+	ahead, err := strconv.Atoi(s)
+	if err != nil {
+		return l, fmt.Errorf("git rev-list --count: %q: %w", s, err)
+	}
+	if ahead < mainDepth {
+		l.BaseDepth = mainDepth - ahead
 	}
 	return l, nil
 }
