@@ -11,10 +11,11 @@ import (
 )
 
 // checkoutLineage is where the project's checkout stands in git, with this
-// tool's version, for the caches. Outside git the lineage has no branch.
+// tool's version, for the caches. Outside git, or before the first commit,
+// the lineage has no branch.
 func checkoutLineage(ctx context.Context, cfg *testfile.Config) (session.Lineage, error) {
 	l, err := gitinfo.Resolve(ctx, cfg.Dir, cfg.Cache.MainBranch, os.LookupEnv)
-	if errors.Is(err, gitinfo.ErrNotRepository) {
+	if errors.Is(err, gitinfo.ErrNotRepository) || errors.Is(err, gitinfo.ErrNoCommits) {
 		l, err = session.Lineage{}, nil
 	}
 	l.Version = toolVersion()

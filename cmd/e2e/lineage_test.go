@@ -137,6 +137,12 @@ func TestBranchHealsReachMainOnlyByMerge(t *testing.T) {
 	if code, out := e2eRun("--variant", "popup", "--heal", "off"); code != 0 || srv.Count() != 4 || !strings.Contains(out, " hit ") {
 		t.Fatalf("after the merge main did not replay the branch's trajectory with zero model calls: exit %d, %d calls\n%s", code, srv.Count(), out)
 	}
+	// The passing run on main made what it used from the branch main's own.
+	merge := git(t, dir, "rev-parse", "HEAD")[:8]
+	code, out, _ := e2e(t, "cache", "ls", "--branch", "main", "--config", dir)
+	if code != 0 || !strings.Contains(out, "trajectory") || !strings.Contains(out, merge) {
+		t.Errorf("main did not adopt the merged rows at %s (exit %d):\n%s", merge, code, out)
+	}
 }
 
 // TestOlderToolIgnoresNewerRows: rows written by a newer e2e are never read

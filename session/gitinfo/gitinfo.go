@@ -22,15 +22,20 @@ const (
 	commitsPerMerge = 1000 // commits of one merged branch considered
 )
 
-// ErrNotRepository is returned when dir is not inside a git work tree (or
-// git is not installed).
-var ErrNotRepository = errors.New("not a git repository")
+// Errors Resolve returns when there is no history to follow.
+var (
+	// ErrNotRepository: dir is not inside a git work tree (or git is not installed).
+	ErrNotRepository = errors.New("not a git repository")
+	// ErrNoCommits: the repository has no commit yet.
+	ErrNoCommits = errors.New("the git repository has no commits yet")
+)
 
 // Resolve returns the lineage of the checkout at dir. main names the main
 // branch ("" is "main"). When HEAD is detached, the branch comes from the CI
 // variables GITHUB_HEAD_REF (a pull request) or GITHUB_REF_NAME, and the
 // commit from GITHUB_SHA when set, read through env. Version is left for
-// the caller. It returns an error wrapping ErrNotRepository outside git.
+// the caller. It returns an error wrapping ErrNotRepository outside git and
+// ErrNoCommits in a repository without commits.
 func Resolve(ctx context.Context, dir, main string, env func(string) (string, bool)) (session.Lineage, error) {
 	if main == "" {
 		main = "main"
@@ -40,9 +45,9 @@ func Resolve(ctx context.Context, dir, main string, env func(string) (string, bo
 	if _, err := g.run(ctx, "rev-parse", "--is-inside-work-tree"); err != nil {
 		return l, fmt.Errorf("%s: %w", dir, ErrNotRepository)
 	}
-	head, err := g.run(ctx, "rev-parse", "HEAD")
+	head, err := g.run(ctx, "rev-parse", "--verify", "--quiet", "HEAD")
 	if err != nil {
-		return l, fmt.Errorf("read HEAD: %w", err)
+		return l, fmt.Errorf("%s: %w", dir, ErrNoCommits)
 	}
 	l.Commit = head
 	if b, err := g.run(ctx, "symbolic-ref", "--quiet", "--short", "HEAD"); err == nil {

@@ -46,6 +46,9 @@ func TestResolve(t *testing.T) {
 	git(t, dir, "init", "-q", "-b", "trunk")
 	git(t, dir, "config", "user.name", "Test")
 	git(t, dir, "config", "user.email", "test@example.com")
+	if _, err := Resolve(ctx, dir, "", noEnv); !errors.Is(err, ErrNoCommits) {
+		t.Fatalf("no commits yet: %v", err)
+	}
 	commit(t, dir, "one")
 	base := commit(t, dir, "two")
 	git(t, dir, "checkout", "-q", "-b", "feature")
