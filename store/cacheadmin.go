@@ -43,6 +43,7 @@ type CacheRow struct {
 	Steps         json.RawMessage `json:"steps,omitempty"`
 	Postcondition string          `json:"postcondition,omitempty"`
 	Evidence      json.RawMessage `json:"evidence,omitempty"`
+	Gaps          json.RawMessage `json:"gaps,omitempty"`
 }
 
 // CacheFilter narrows CacheRows; empty fields match everything. Key may be
@@ -56,12 +57,12 @@ type CacheFilter struct {
 // cacheRowsSQL reads both tables in one shape; ?1 test, ?2 branch, ?3 key prefix.
 const cacheRowsSQL = `
 SELECT 'element', key, branch, git_commit, depth, version, identity, project, test, description,
-       created_at, used_at, hits, selectors, node, intent, NULL, '', NULL
+       created_at, used_at, hits, selectors, node, intent, NULL, '', NULL, NULL
 FROM element_cache
 WHERE (?1 = '' OR test = ?1) AND (?2 = '' OR branch = ?2) AND (?3 = '' OR substr(key, 1, length(?3)) = ?3)
 UNION ALL
 SELECT 'trajectory', key, branch, git_commit, depth, version, identity, project, test, goal,
-       created_at, used_at, hits, NULL, NULL, NULL, steps, postcondition, evidence
+       created_at, used_at, hits, NULL, NULL, NULL, steps, postcondition, evidence, gaps
 FROM trajectories
 WHERE (?1 = '' OR test = ?1) AND (?2 = '' OR branch = ?2) AND (?3 = '' OR substr(key, 1, length(?3)) = ?3)
 ORDER BY 9, 10, 12 DESC`
@@ -78,16 +79,16 @@ func (db *DB) CacheRows(ctx context.Context, f CacheFilter) ([]CacheRow, error) 
 	for rows.Next() {
 		var r CacheRow
 		var identity, created, used string
-		var sel, node, intent, steps, ev sql.NullString
+		var sel, node, intent, steps, ev, gaps sql.NullString
 		if err := rows.Scan(&r.Kind, &r.Key, &r.Branch, &r.Commit, &r.Depth, &r.Version, &identity, &r.Project, &r.Test, &r.Text,
-			&created, &used, &r.Hits, &sel, &node, &intent, &steps, &r.Postcondition, &ev); err != nil {
+			&created, &used, &r.Hits, &sel, &node, &intent, &steps, &r.Postcondition, &ev, &gaps); err != nil {
 			return nil, fmt.Errorf("list cache: %w", err)
 		}
 		r.Identity = json.RawMessage(identity)
 		for _, c := range []struct {
 			dst *json.RawMessage
 			src sql.NullString
-		}{{&r.Selectors, sel}, {&r.Node, node}, {&r.Intent, intent}, {&r.Steps, steps}, {&r.Evidence, ev}} {
+		}{{&r.Selectors, sel}, {&r.Node, node}, {&r.Intent, intent}, {&r.Steps, steps}, {&r.Evidence, ev}, {&r.Gaps, gaps}} {
 			if c.src.Valid {
 				*c.dst = json.RawMessage(c.src.String)
 			}
@@ -216,14 +217,14 @@ ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.de
 			} else {
 				_, err = tx.ExecContext(ctx, `
 INSERT INTO trajectories (key, branch, git_commit, depth, version, version_key, identity, project, test, goal,
-    steps, postcondition, evidence, created_at, used_at, hits)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    steps, postcondition, evidence, gaps, created_at, used_at, hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, goal = excluded.goal, steps = excluded.steps,
-    postcondition = excluded.postcondition, evidence = excluded.evidence, created_at = excluded.created_at,
-    used_at = excluded.used_at, hits = excluded.hits`,
+    postcondition = excluded.postcondition, evidence = excluded.evidence, gaps = excluded.gaps,
+    created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
 					r.Key, r.Branch, r.Commit, r.Depth, r.Version, VersionKey(r.Version), raw(r.Identity, "{}"), r.Project, r.Test, r.Text,
-					raw(r.Steps, "[]"), r.Postcondition, raw(r.Evidence, "{}"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
+					raw(r.Steps, "[]"), r.Postcondition, raw(r.Evidence, "{}"), raw(r.Gaps, "[]"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
 			}
 			if err != nil {
 				return fmt.Errorf("row %d (%s %s): %w", i+1, r.Kind, r.Key, err)

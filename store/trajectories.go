@@ -14,12 +14,12 @@ import (
 // lineage picks (see WithLineage), or nil, nil.
 func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error) {
 	var t session.Trajectory
-	var steps, evidence string
+	var steps, evidence, gaps string
 	err := db.read.QueryRowContext(ctx, `
-SELECT key, project, test, goal, steps, postcondition, evidence, identity, branch, git_commit, version
+SELECT key, project, test, goal, steps, postcondition, evidence, gaps, identity, branch, git_commit, version
 FROM trajectories WHERE `+lineageWhere+` ORDER BY `+lineageOrder+` LIMIT 1`,
 		append([]any{string(key)}, db.lineageArgs()...)...).
-		Scan(&t.Key, &t.Project, &t.Test, &t.Goal, &steps, &t.Postcondition, &evidence, &t.Identity, &t.Branch, &t.Commit, &t.Version)
+		Scan(&t.Key, &t.Project, &t.Test, &t.Goal, &steps, &t.Postcondition, &evidence, &gaps, &t.Identity, &t.Branch, &t.Commit, &t.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -31,6 +31,11 @@ FROM trajectories WHERE `+lineageWhere+` ORDER BY `+lineageOrder+` LIMIT 1`,
 	}
 	if err := json.Unmarshal([]byte(evidence), &t.Evidence); err != nil {
 		return nil, fmt.Errorf("trajectory %s: evidence: %w", key, err)
+	}
+	if gaps != "[]" { // none: Gaps stays nil
+		if err := json.Unmarshal([]byte(gaps), &t.Gaps); err != nil {
+			return nil, fmt.Errorf("trajectory %s: gaps: %w", key, err)
+		}
 	}
 	return &t, nil
 }
@@ -72,20 +77,26 @@ func putTrajectory(ctx context.Context, ex execer, t *session.Trajectory, l sess
 	if err != nil {
 		return fmt.Errorf("put trajectory: %w", err)
 	}
+	gb := []byte("[]")
+	if len(t.Gaps) > 0 {
+		if gb, err = json.Marshal(t.Gaps); err != nil {
+			return fmt.Errorf("put trajectory: %w", err)
+		}
+	}
 	identity := t.Identity
 	if identity == "" {
 		identity = "{}"
 	}
 	_, err = ex.ExecContext(ctx, `
 INSERT INTO trajectories (key, branch, git_commit, depth, version, version_key, identity,
-    project, test, goal, steps, postcondition, evidence, created_at, used_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    project, test, goal, steps, postcondition, evidence, gaps, created_at, used_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, goal = excluded.goal,
-    steps = excluded.steps, postcondition = excluded.postcondition, evidence = excluded.evidence,
+    steps = excluded.steps, postcondition = excluded.postcondition, evidence = excluded.evidence, gaps = excluded.gaps,
     created_at = excluded.created_at, used_at = excluded.used_at`,
 		string(t.Key), l.Branch, l.Commit, l.Depth, l.Version, VersionKey(l.Version), identity,
-		t.Project, t.Test, t.Goal, string(sb), t.Postcondition, string(eb), now, now)
+		t.Project, t.Test, t.Goal, string(sb), t.Postcondition, string(eb), string(gb), now, now)
 	if err != nil {
 		return fmt.Errorf("put trajectory: %w", err)
 	}

@@ -111,7 +111,8 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	sr.Note = testfile.Redact(res.Message, tr.secrets)
 	if r.writes() {
 		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
-			Steps: tr.slotSteps(res.Steps), Postcondition: testfile.Slots(res.Postcondition, tr.uniques), Evidence: tr.slotEvidence(evidenceOf(before, after)), Identity: tr.identity[key]}
+			Steps: tr.slotSteps(res.Steps), Postcondition: testfile.Slots(res.Postcondition, tr.uniques), Evidence: tr.slotEvidence(evidenceOf(before, after)),
+			Gaps: env.gaps(res.Steps), Identity: tr.identity[key]}
 		tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutTrajectory(ctx, t) }})
 	}
 	return nil
@@ -121,8 +122,12 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 // returns "" when all held, else the index of the step that failed
 // (len(steps) for the end state) and why.
 func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv, traj *session.Trajectory, sr *session.StepResult) (int, string) {
+	read := gapValues{}
 	for i, cmd := range traj.Steps {
-		out := env.Execute(ctx, cmd)
+		if err := read.readAt(ctx, env, traj.Gaps, i); err != nil {
+			return i, err.Error()
+		}
+		out := env.Execute(ctx, read.fill(cmd, traj.Gaps))
 		if !out.OK {
 			shown := out.Command
 			if st, err := step.Parse(shown); err == nil {
@@ -136,7 +141,7 @@ func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv,
 	if err != nil {
 		return len(traj.Steps), err.Error()
 	}
-	clear, why := checkEvidence(tr.resolveEvidence(traj.Evidence), end)
+	clear, why := checkEvidence(read.fillEvidence(tr.resolveEvidence(traj.Evidence), traj.Gaps), end)
 	if why != "" && !clear && r.o.Judge != nil && traj.Postcondition != "" {
 		// Inconclusive evidence (the route holds but recorded elements
 		// are missing): the model judges the agent's postcondition.
@@ -144,6 +149,7 @@ func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv,
 		if v, _, err := testfile.ResolveString(claim, nil, tr.unique); err == nil {
 			claim = v
 		}
+		claim = read.fillText(claim, traj.Gaps)
 		pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, claim)
 		sr.LLMCalls += calls
 		sr.Note = testfile.Redact(reasoning, tr.secrets)
@@ -250,6 +256,10 @@ type actEnv struct {
 	tr   *testRun
 	goal string
 	n    int // steps run, to number new cache keys
+	// What the agent saw and did, in order, to find the values it read off
+	// the screen (see gaps.go).
+	seen []seenSnapshot
+	done []string // the commands that succeeded
 }
 
 // Snapshot is the settled page with secret values redacted.
@@ -260,6 +270,7 @@ func (e *actEnv) Snapshot(ctx context.Context) (*ax.Snapshot, error) {
 		return nil, err
 	}
 	redactSnapshot(s, e.tr.secrets)
+	e.seen = append(e.seen, seenSnapshot{snap: s, done: len(e.done)})
 	return s, nil
 }
 
@@ -301,6 +312,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 		return out
 	}
 	out.OK = true
+	e.done = append(e.done, out.Command)
 	out.Result = strings.ToLower(string(st.Type)) + " done"
 	if sr.Status != "" && sr.Status != session.StatusPassed {
 		out.Result += " (" + string(sr.Status) + ")"

@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -340,5 +341,76 @@ steps:
 	rep := e.run("", test)
 	if !rep.Passed() || actor.calls != 1 || rep.Tests[0].Steps[0].Status != session.StatusHit {
 		t.Fatalf("replay with a fresh value (%d calls):\n%s", actor.calls, e.out.String())
+	}
+}
+
+// searchingActor reads the product's name off the page and searches for
+// it, as a model does: the name is in no test text.
+type searchingActor struct{ calls int }
+
+func (a *searchingActor) Act(ctx context.Context, goal, _ string, env session.ActEnv) (session.ActResult, error) {
+	a.calls++
+	res := session.ActResult{ModelCalls: 1, Postcondition: "the search lists the product"}
+	snap, err := env.Snapshot(ctx)
+	if err != nil {
+		return res, err
+	}
+	name := ""
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "heading" && n.States.Level == 1 {
+			name = n.Name
+		}
+		return name == ""
+	})
+	for _, c := range []string{
+		`--step-type NAVIGATE --value "/search"`,
+		`--step-type TYPE --description "the Search products box" --value "` + name + `"`,
+		`--step-type CLICK --description "the Search button"`,
+	} {
+		out := env.Execute(ctx, c)
+		if !out.OK {
+			return res, fmt.Errorf("%s: %s", c, out.Result)
+		}
+		res.Steps = append(res.Steps, out.Command)
+	}
+	if _, err := env.Snapshot(ctx); err != nil {
+		return res, err
+	}
+	res.Success, res.Message = true, "searched for "+name
+	return res, nil
+}
+
+// TestValuesReadOffTheScreenAreGaps: the agent typed a product name it read
+// on the page; replay reads the name again from the same heading, so a run
+// on another product replays the trajectory (and its evidence) without the
+// model.
+func TestValuesReadOffTheScreenAreGaps(t *testing.T) {
+	e := newEnv(t)
+	actor := &searchingActor{}
+	e.actor, e.heal = actor, HealOff
+	const test = `name: search
+url: /
+steps:
+  - navigate: /product?id={{ env.E2E_PRODUCT }}
+  - act: search the shop for the product on this page
+`
+	e.vars["E2E_PRODUCT"] = "3" // Road Racer
+	if rep := e.run("", test); !rep.Passed() || actor.calls != 1 {
+		t.Fatalf("record (%d calls):\n%s", actor.calls, e.out.String())
+	}
+	tr, err := e.db.Trajectory(context.Background(), e.key("search", "search the shop for the product on this page", ""))
+	if err != nil || tr == nil {
+		t.Fatalf("trajectory: %+v %v", tr, err)
+	}
+	if len(tr.Gaps) != 1 || tr.Gaps[0].Value != "Road Racer" || tr.Gaps[0].Role != "heading" || tr.Gaps[0].At != 0 {
+		t.Fatalf("gaps: %+v", tr.Gaps)
+	}
+	if !slices.Contains(tr.Evidence.Appeared, `link "Road Racer"`) {
+		t.Fatalf("the evidence does not hold the result: %+v", tr.Evidence)
+	}
+	e.vars["E2E_PRODUCT"] = "8" // Headlamp 400
+	rep := e.run("", test)
+	if !rep.Passed() || actor.calls != 1 || rep.Tests[0].Steps[1].Status != session.StatusHit {
+		t.Fatalf("replay on another product (%d calls):\n%s", actor.calls, e.out.String())
 	}
 }

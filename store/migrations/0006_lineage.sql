@@ -53,6 +53,7 @@ CREATE TABLE trajectory_rows (
     steps         TEXT    NOT NULL CHECK (json_valid(steps)),
     postcondition TEXT    NOT NULL DEFAULT '',
     evidence      TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(evidence)),
+    gaps          TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(gaps)), -- values replay reads off the screen again
     created_at    TEXT    NOT NULL,
     used_at       TEXT    NOT NULL,
     hits          INTEGER NOT NULL DEFAULT 0,
