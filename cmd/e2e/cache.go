@@ -273,6 +273,11 @@ func printCacheKey(cmd *cobra.Command, d *store.DB, rows []store.CacheRow) error
 			fmt.Fprintf(out, "  %d. %s\n", i+1, stepText(s))
 		}
 		fmt.Fprintf(out, "  postcondition: %s\n", newest.Postcondition)
+		var gaps []session.Gap
+		_ = json.Unmarshal(newest.Gaps, &gaps)
+		for _, g := range gaps {
+			fmt.Fprintf(out, "  gap: %q, read after step %d from %s %q…%q (#%d)\n", g.Value, g.At, g.Role, g.Before, g.After, g.Nth+1)
+		}
 		var ev session.Evidence
 		if err := json.Unmarshal(newest.Evidence, &ev); err == nil {
 			fmt.Fprintf(out, "  evidence: route %s", dash(ev.Route))
