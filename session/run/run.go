@@ -356,18 +356,8 @@ func (r *Runner) screenshot(tr *testRun, i int) string {
 	return path
 }
 
-func slug(s string) string {
-	var b strings.Builder
-	for _, c := range strings.ToLower(s) {
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			b.WriteRune(c)
-		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
-			b.WriteByte('-')
-		}
-	}
-	return strings.Trim(b.String(), "-")
-}
+// slug is s in lowercase letters and digits joined by dashes, for file names.
+func slug(s string) string { return testfile.Spell(s, testfile.FormSlug) }
 
 func runNavigate(r *Runner, ctx context.Context, tr *testRun, _, st step.Step, _ *session.StepResult) error {
 	return r.open(ctx, tr, st.Value)
