@@ -8,6 +8,7 @@ require (
 	github.com/openai/openai-go/v3 v3.98.0
 	github.com/spf13/cobra v1.10.2
 	github.com/ysmood/gson v0.7.3
+	golang.org/x/text v0.42.0
 	modernc.org/sqlite v1.62.0
 )
 

@@ -46,6 +46,28 @@ type Trajectory struct {
 	Steps         []string // step commands with cache ids
 	Postcondition string
 	Evidence      Evidence
+	// Gaps are values the agent read off the screen and typed or chose in
+	// a step: replay reads them again instead of using the recorded ones.
+	Gaps []Gap
+	// Identity, Branch, Commit and Version: as for CacheEntry.
+	Identity string
+	Branch   string
+	Commit   string
+	Version  string
+}
+
+// Gap is a value the agent read off the screen during an act and used as
+// a step's value. Replay reads it again from the element it came from: a
+// node with the same role whose accessible name has the same text before
+// and after the value, the Nth such node, on the page as it is after the
+// first At steps.
+type Gap struct {
+	Value  string `json:"value"` // as recorded
+	At     int    `json:"at"`    // trajectory steps run before it was read
+	Role   string `json:"role"`
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
+	Nth    int    `json:"nth,omitempty"`
 }
 
 // Evidence is what the end state of a recorded act looked like.
@@ -77,4 +99,8 @@ type Heal struct {
 	CreatedAt  time.Time
 	DecidedAt  time.Time
 	DecidedBy  string
+	// Where the heal was made: a staged heal is seen on this branch only.
+	Branch  string
+	Commit  string
+	Version string
 }

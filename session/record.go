@@ -45,6 +45,9 @@ type TestResult struct {
 	Error      string
 	DurationMS int64
 	Steps      []StepResult
+	// Stale is set when the strict cache policy failed the test: an entry
+	// was missing or no longer replayed.
+	Stale bool
 }
 
 // HealStagedPrefix starts the MissReason of an act step that passed through
@@ -127,6 +130,12 @@ type CacheEntry struct {
 	CreatedAt   time.Time
 	UsedAt      time.Time
 	Hits        int
+	// Identity is the canonical JSON the key was computed from (see
+	// Identity); Branch, Commit and Version say where the row was written.
+	Identity string
+	Branch   string
+	Commit   string
+	Version  string
 }
 
 // Store keeps runs, results and element caches. Implementations must be
@@ -135,7 +144,7 @@ type Store interface {
 	StartRun(ctx context.Context, r *Run) error                   // sets r.ID
 	FinishRun(ctx context.Context, r *Run) error                  // records status and finish time
 	SaveTest(ctx context.Context, t *TestResult) error            // test and its steps, in one transaction; sets t.ID
-	Cache(ctx context.Context, key CacheKey) (*CacheEntry, error) // nil, nil when absent
+	Cache(ctx context.Context, key CacheKey) (*CacheEntry, error) // nil, nil when absent; the row the store's lineage rules pick
 	PutCache(ctx context.Context, e *CacheEntry) error            // insert or replace
 	Close() error
 }

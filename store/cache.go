@@ -6,28 +6,33 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/e2e-dev/e2e/session"
 )
 
 const (
 	cacheGetSQL = `
-SELECT project, test, description, selectors, node, intent, created_at, used_at, hits
-FROM element_cache WHERE key = ?`
-	cacheTouchSQL = `UPDATE element_cache SET used_at = ?, hits = hits + 1 WHERE key = ?`
+SELECT project, test, description, selectors, node, intent, created_at, used_at, hits,
+       identity, branch, git_commit, version
+FROM element_cache WHERE ` + lineageWhere + `
+ORDER BY ` + lineageOrder + ` LIMIT 1`
+	cacheTouchSQL = `UPDATE element_cache SET used_at = ?7, hits = hits + 1
+WHERE id = (SELECT id FROM element_cache WHERE ` + lineageWhere + ` ORDER BY ` + lineageOrder + ` LIMIT 1)`
 )
 
-// Cache returns the element cache entry for key, or nil and no error when
-// there is none. Errors come from the query or from decoding a stored JSON
-// column.
+// Cache returns the element cache row for key that the store's lineage
+// picks (see WithLineage), or nil and no error when there is none. Errors
+// come from the query or from decoding a stored JSON column.
 func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEntry, error) {
 	var (
 		e                       = session.CacheEntry{Key: key}
 		selectors, node, intent []byte
 		created, used           string
 	)
-	err := db.cacheGet.QueryRowContext(ctx, string(key)).
-		Scan(&e.Project, &e.Test, &e.Description, &selectors, &node, &intent, &created, &used, &e.Hits)
+	err := db.cacheGet.QueryRowContext(ctx, append([]any{string(key)}, db.lineageArgs()...)...).
+		Scan(&e.Project, &e.Test, &e.Description, &selectors, &node, &intent, &created, &used, &e.Hits,
+			&e.Identity, &e.Branch, &e.Commit, &e.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -52,14 +57,20 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 	return &e, nil
 }
 
-// PutCache inserts e, or replaces every column of the entry with the same
-// key: the row becomes exactly e. A zero e.CreatedAt becomes the clock's now
-// and a zero e.UsedAt becomes e.CreatedAt; both are written back to e. It
-// returns an error for an empty key.
+// PutCache inserts e as a row of the store's lineage (branch, commit,
+// version), or replaces every column of that lineage's row with the same
+// key: the row becomes exactly e. Rows of other branches, commits and
+// versions are left alone. A zero e.CreatedAt becomes the clock's now and a
+// zero e.UsedAt becomes e.CreatedAt; both, and the lineage, are written back
+// to e. It returns an error for an empty key or an identity that is not JSON.
 func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
 	if e == nil {
 		return errors.New("put cache: nil entry")
 	}
+	return putCache(ctx, db.write, e, db.lineage, db.now())
+}
+
+func putCache(ctx context.Context, ex execer, e *session.CacheEntry, l session.Lineage, now time.Time) error {
 	if e.Key == "" {
 		return errors.New("put cache: empty key")
 	}
@@ -75,35 +86,44 @@ func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
 	if err != nil {
 		return fmt.Errorf("put cache %s: intent: %w", e.Key, err)
 	}
+	identity := e.Identity
+	if identity == "" {
+		identity = "{}"
+	}
 	created := e.CreatedAt
 	if created.IsZero() {
-		created = db.now()
+		created = now
 	}
 	used := e.UsedAt
 	if used.IsZero() {
 		used = created
 	}
-	_, err = db.write.ExecContext(ctx, `
-INSERT INTO element_cache (key, project, test, description, selectors, node, intent, created_at, used_at, hits)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (key) DO UPDATE SET
+	_, err = ex.ExecContext(ctx, `
+INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, identity,
+    project, test, description, selectors, node, intent, created_at, used_at, hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET
+    depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, description = excluded.description,
     selectors = excluded.selectors, node = excluded.node, intent = excluded.intent,
     created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
-		string(e.Key), e.Project, e.Test, e.Description, string(selectors), string(node), string(intent),
+		string(e.Key), l.Branch, l.Commit, l.Depth, l.Version, VersionKey(l.Version), identity,
+		e.Project, e.Test, e.Description, string(selectors), string(node), string(intent),
 		formatTime(created), formatTime(used), e.Hits)
 	if err != nil {
 		return fmt.Errorf("put cache %s: %w", e.Key, err)
 	}
 	e.CreatedAt, e.UsedAt = created, used
+	e.Identity, e.Branch, e.Commit, e.Version = identity, l.Branch, l.Commit, l.Version
 	return nil
 }
 
-// TouchCache records a cache hit on key with one statement: used_at becomes
-// the clock's now and hits grows by one. It returns an error wrapping
-// ErrNotFound when there is no entry for key.
+// TouchCache records a cache hit on the row of key that Cache returns, with
+// one statement: used_at becomes the clock's now and hits grows by one. It
+// returns an error wrapping ErrNotFound when there is no such row.
 func (db *DB) TouchCache(ctx context.Context, key session.CacheKey) error {
-	res, err := db.cacheTouch.ExecContext(ctx, formatTime(db.now()), string(key))
+	args := append([]any{string(key)}, db.lineageArgs()...)
+	res, err := db.cacheTouch.ExecContext(ctx, append(args, formatTime(db.now()))...)
 	if err != nil {
 		return fmt.Errorf("touch cache %s: %w", key, err)
 	}

@@ -43,15 +43,15 @@ func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
 	}
 	res, err := tx.ExecContext(ctx, `
 INSERT INTO heals (key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence, status, created_at, decided_at, decided_by,
-                   page_before, page_after)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                   page_before, page_after, branch, git_commit, depth, version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		string(h.Key), h.Project, h.Test, h.Goal, string(oldB), string(newB), h.FailedIndex, h.Reason, h.Postcondition, string(evB),
-		h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter)
+		h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter, db.lineage.Branch, db.lineage.Commit, db.lineage.Depth, db.lineage.Version)
 	if err != nil {
 		return fmt.Errorf("put heal: %w", err)
 	}
 	if h.Status == "accepted" {
-		if err := putTrajectory(ctx, tx, healed(h), formatTime(now)); err != nil {
+		if err := putTrajectory(ctx, tx, healed(h), db.lineage, formatTime(now)); err != nil {
 			return err
 		}
 	}
@@ -63,6 +63,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		return fmt.Errorf("put heal: %w", err)
 	}
 	h.ID, h.CreatedAt = id, now
+	h.Branch, h.Commit, h.Version = db.lineage.Branch, db.lineage.Commit, db.lineage.Version
 	return nil
 }
 
@@ -73,13 +74,13 @@ func healed(h *session.Heal) *session.Trajectory {
 }
 
 const healColumns = `id, key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence,
-       status, created_at, COALESCE(decided_at, ''), decided_by, page_before, page_after`
+       status, created_at, COALESCE(decided_at, ''), decided_by, page_before, page_after, branch, git_commit, version`
 
 func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
 	var h session.Heal
 	var oldS, newS, ev, created, decided string
 	if err := row.Scan(&h.ID, &h.Key, &h.Project, &h.Test, &h.Goal, &oldS, &newS, &h.FailedIndex, &h.Reason, &h.Postcondition, &ev,
-		&h.Status, &created, &decided, &h.DecidedBy, &h.PageBefore, &h.PageAfter); err != nil {
+		&h.Status, &created, &decided, &h.DecidedBy, &h.PageBefore, &h.PageAfter, &h.Branch, &h.Commit, &h.Version); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(oldS), &h.OldSteps); err != nil {
@@ -103,9 +104,11 @@ func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
 	return &h, nil
 }
 
-// StagedHeal returns the newest staged heal of key, or nil, nil.
+// StagedHeal returns the newest heal of key staged on the store's branch,
+// or nil, nil: a staged heal stays on its branch until it is accepted.
 func (db *DB) StagedHeal(ctx context.Context, key session.CacheKey) (*session.Heal, error) {
-	h, err := scanHeal(db.read.QueryRowContext(ctx, `SELECT `+healColumns+` FROM heals WHERE key = ? AND status = 'staged' ORDER BY id DESC LIMIT 1`, string(key)))
+	h, err := scanHeal(db.read.QueryRowContext(ctx, `SELECT `+healColumns+` FROM heals
+WHERE key = ? AND status = 'staged' AND branch = ? ORDER BY id DESC LIMIT 1`, string(key), db.lineage.Branch))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -154,7 +157,9 @@ func (db *DB) Heals(ctx context.Context, status string) ([]session.Heal, error) 
 // DecideHeal accepts or rejects a staged heal, recording who and when. An
 // accepted heal replaces the trajectory in the same transaction; a rejected
 // one leaves the old trajectory, and the test heals again on its next run.
-// A heal that is not staged is an error.
+// The accepted trajectory is a row of the heal's own branch, commit and
+// version, wherever it is accepted from. A heal that is not staged is an
+// error.
 func (db *DB) DecideHeal(ctx context.Context, id int64, accept bool, by string) (*session.Heal, error) {
 	h, err := db.Heal(ctx, id)
 	if err != nil {
@@ -182,7 +187,11 @@ func (db *DB) DecideHeal(ctx context.Context, id int64, accept bool, by string) 
 		return nil, fmt.Errorf("heal %d was decided meanwhile", id)
 	}
 	if accept {
-		if err := putTrajectory(ctx, tx, healed(h), formatTime(now)); err != nil {
+		l := session.Lineage{Branch: h.Branch, Commit: h.Commit, Version: h.Version}
+		if err := tx.QueryRowContext(ctx, `SELECT depth FROM heals WHERE id = ?`, id).Scan(&l.Depth); err != nil {
+			return nil, fmt.Errorf("decide heal %d: %w", id, err)
+		}
+		if err := putTrajectory(ctx, tx, healed(h), l, formatTime(now)); err != nil {
 			return nil, err
 		}
 	}

@@ -47,6 +47,8 @@ type DB struct {
 	read  *sql.DB // query-only connections
 	now   func() time.Time
 
+	lineage session.Lineage
+
 	// The cache hit path, prepared once: a lookup and a touch per step.
 	cacheGet   *sql.Stmt
 	cacheTouch *sql.Stmt
@@ -55,6 +57,7 @@ type DB struct {
 type options struct {
 	now         func() time.Time
 	busyTimeout time.Duration
+	lineage     session.Lineage
 }
 
 // Option configures Open.
@@ -120,7 +123,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	if err := write.PingContext(ctx); err != nil {
+	if err := ping(ctx, write, o.busyTimeout); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
@@ -141,12 +144,12 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
-	if err := read.PingContext(ctx); err != nil {
+	if err := ping(ctx, read, o.busyTimeout); err != nil {
 		read.Close()
 		write.Close()
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
-	db := &DB{path: abs, write: write, read: read, now: o.now}
+	db := &DB{path: abs, write: write, read: read, now: o.now, lineage: o.lineage}
 	if db.cacheGet, err = read.PrepareContext(ctx, cacheGetSQL); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open database %s: prepare cache lookup: %w", abs, err)

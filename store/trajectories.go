@@ -10,13 +10,16 @@ import (
 	"github.com/e2e-dev/e2e/session"
 )
 
-// Trajectory returns the recorded trajectory for key, or nil, nil.
+// Trajectory returns the recorded trajectory for key that the store's
+// lineage picks (see WithLineage), or nil, nil.
 func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error) {
 	var t session.Trajectory
-	var steps, evidence string
+	var steps, evidence, gaps string
 	err := db.read.QueryRowContext(ctx, `
-SELECT key, project, test, goal, steps, postcondition, evidence FROM trajectories WHERE key = ?`, string(key)).
-		Scan(&t.Key, &t.Project, &t.Test, &t.Goal, &steps, &t.Postcondition, &evidence)
+SELECT key, project, test, goal, steps, postcondition, evidence, gaps, identity, branch, git_commit, version
+FROM trajectories WHERE `+lineageWhere+` ORDER BY `+lineageOrder+` LIMIT 1`,
+		append([]any{string(key)}, db.lineageArgs()...)...).
+		Scan(&t.Key, &t.Project, &t.Test, &t.Goal, &steps, &t.Postcondition, &evidence, &gaps, &t.Identity, &t.Branch, &t.Commit, &t.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -29,20 +32,40 @@ SELECT key, project, test, goal, steps, postcondition, evidence FROM trajectorie
 	if err := json.Unmarshal([]byte(evidence), &t.Evidence); err != nil {
 		return nil, fmt.Errorf("trajectory %s: evidence: %w", key, err)
 	}
+	if gaps != "[]" { // none: Gaps stays nil
+		if err := json.Unmarshal([]byte(gaps), &t.Gaps); err != nil {
+			return nil, fmt.Errorf("trajectory %s: gaps: %w", key, err)
+		}
+	}
 	return &t, nil
 }
 
-// PutTrajectory inserts or replaces the trajectory t.Key.
-func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) error {
-	return putTrajectory(ctx, db.write, t, formatTime(db.now()))
+// TouchTrajectory records a replay of the row of key that Trajectory
+// returns: used_at becomes now and hits grows by one. No row is not an error.
+func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
+	args := append([]any{string(key)}, db.lineageArgs()...)
+	_, err := db.write.ExecContext(ctx, `UPDATE trajectories SET used_at = ?7, hits = hits + 1
+WHERE id = (SELECT id FROM trajectories WHERE `+lineageWhere+` ORDER BY `+lineageOrder+` LIMIT 1)`,
+		append(args, formatTime(db.now()))...)
+	if err != nil {
+		return fmt.Errorf("touch trajectory %s: %w", key, err)
+	}
+	return nil
 }
 
-// execer is what putTrajectory needs: a database or a transaction.
+// PutTrajectory inserts t as a row of the store's lineage, or replaces that
+// lineage's row of t.Key; rows of other branches, commits and versions
+// stay.
+func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) error {
+	return putTrajectory(ctx, db.write, t, db.lineage, formatTime(db.now()))
+}
+
+// execer is what the put functions need: a database or a transaction.
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-func putTrajectory(ctx context.Context, ex execer, t *session.Trajectory, now string) error {
+func putTrajectory(ctx context.Context, ex execer, t *session.Trajectory, l session.Lineage, now string) error {
 	if t == nil || t.Key == "" {
 		return errors.New("put trajectory: no key")
 	}
@@ -54,16 +77,30 @@ func putTrajectory(ctx context.Context, ex execer, t *session.Trajectory, now st
 	if err != nil {
 		return fmt.Errorf("put trajectory: %w", err)
 	}
+	gb := []byte("[]")
+	if len(t.Gaps) > 0 {
+		if gb, err = json.Marshal(t.Gaps); err != nil {
+			return fmt.Errorf("put trajectory: %w", err)
+		}
+	}
+	identity := t.Identity
+	if identity == "" {
+		identity = "{}"
+	}
 	_, err = ex.ExecContext(ctx, `
-INSERT INTO trajectories (key, project, test, goal, steps, postcondition, evidence, created_at, used_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (key) DO UPDATE SET project = excluded.project, test = excluded.test, goal = excluded.goal,
-    steps = excluded.steps, postcondition = excluded.postcondition, evidence = excluded.evidence,
+INSERT INTO trajectories (key, branch, git_commit, depth, version, version_key, identity,
+    project, test, goal, steps, postcondition, evidence, gaps, created_at, used_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
+    project = excluded.project, test = excluded.test, goal = excluded.goal,
+    steps = excluded.steps, postcondition = excluded.postcondition, evidence = excluded.evidence, gaps = excluded.gaps,
     created_at = excluded.created_at, used_at = excluded.used_at`,
-		string(t.Key), t.Project, t.Test, t.Goal, string(sb), t.Postcondition, string(eb), now, now)
+		string(t.Key), l.Branch, l.Commit, l.Depth, l.Version, VersionKey(l.Version), identity,
+		t.Project, t.Test, t.Goal, string(sb), t.Postcondition, string(eb), string(gb), now, now)
 	if err != nil {
 		return fmt.Errorf("put trajectory: %w", err)
 	}
+	t.Identity, t.Branch, t.Commit, t.Version = identity, l.Branch, l.Commit, l.Version
 	return nil
 }
 

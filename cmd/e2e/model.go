@@ -36,6 +36,7 @@ type model struct {
 	locator locate.Locator
 	judge   *agent.Asserter
 	actor   *agent.Actor
+	name    string // the model's name, for cache keys
 	about   string
 }
 
@@ -73,5 +74,5 @@ func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls) (*model,
 	}
 	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, actor: &agent.Actor{Client: client, Budget: agent.Budget{
 		MaxToolCalls: cfg.Model.Act.MaxToolCalls, MaxTokens: cfg.Model.Act.MaxTokens, MaxTime: cfg.Model.Act.MaxTime}},
-		about: c.Model + " at " + c.BaseURL}, nil
+		name: c.Model, about: c.Model + " at " + c.BaseURL}, nil
 }

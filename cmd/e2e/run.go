@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/e2e-dev/e2e/agent"
+	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -21,6 +23,7 @@ type runFlags struct {
 	baseURL  string
 	variants string
 	config   string
+	cache    string
 }
 
 func newRunCmd(g *globals) *cobra.Command {
@@ -51,6 +54,9 @@ func newRunCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
+			if rep.Stale() {
+				return &exitError{code: exitStale}
+			}
 			if !rep.Passed() {
 				return &exitError{code: exitFailed}
 			}
@@ -63,6 +69,7 @@ func newRunCmd(g *globals) *cobra.Command {
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
 	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
+	fl.StringVar(&f.cache, "cache", runner.CacheReadWrite, "cache policy: read-write, read-only, off, or strict (a missing or stale entry fails the test with exit code 4 instead of calling the model)")
 	fl.StringVar(&f.heal, "heal", "stage", "when a recorded act no longer replays: off (fail), stage (heal, pass, keep the heal for review) or accept (heal and replace)")
 	fl.StringVar(&f.model.name, "model", "", "model for descriptions the local locator cannot resolve (default: model.name in e2e.yaml, else $E2E_MODEL)")
 	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
@@ -108,7 +115,11 @@ func (p *parseErrors) Error() string {
 
 func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
 	dbPath := cfg.DBPath()
-	db, err := store.Open(ctx, dbPath)
+	lineage, err := checkoutLineage(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	db, err := store.Open(ctx, dbPath, store.WithLineage(lineage))
 	if err != nil {
 		return nil, err
 	}
@@ -119,9 +130,10 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
-		HealPolicy: f.heal, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
+		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
 	if m != nil {
 		opts.Model, opts.Judge, opts.Actor = m.locator, m.judge, m.actor
+		opts.Agent = session.AgentConfig{Model: m.name, Prompt: agent.PromptVersion()}
 		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (for new act goals, assert steps, and elements the local locator is not sure of)\n\n", m.about)
 	}
 	bo := g.browserOptions()

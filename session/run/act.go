@@ -50,19 +50,25 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	}
 	defer guard.Stop(ctx)
 	env.guard = guard
-	traj, err := ts.Trajectory(ctx, key)
-	if err != nil {
-		return err
+	var traj *session.Trajectory
+	if r.reads() {
+		if traj, err = ts.Trajectory(ctx, key); err != nil {
+			return err
+		}
+	}
+	if traj == nil && r.strict() {
+		return &StaleError{What: raw.Description, Reason: "no recorded trajectory"}
 	}
 	if traj != nil {
-		// A staged heal stands in for the trajectory until it is decided.
+		// A staged heal of this branch stands in for the trajectory until
+		// it is decided.
 		staged, err := ts.StagedHeal(ctx, key)
 		if err != nil {
 			return err
 		}
 		if staged != nil {
 			traj = &session.Trajectory{Key: key, Project: traj.Project, Test: traj.Test, Goal: traj.Goal,
-				Steps: staged.NewSteps, Postcondition: staged.Postcondition, Evidence: staged.Evidence}
+				Steps: staged.NewSteps, Postcondition: staged.Postcondition, Evidence: staged.Evidence, Identity: traj.Identity}
 		}
 		start, err := env.Snapshot(ctx)
 		if err != nil {
@@ -71,9 +77,21 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 		failed, why := r.replayTrajectory(ctx, tr, env, traj, sr)
 		if why == "" {
 			sr.Status, sr.Cache = session.StatusHit, "hit"
+			if t, ok := ts.(interface {
+				TouchTrajectory(context.Context, session.CacheKey) error
+			}); ok && (r.writes() || r.strict()) {
+				_ = t.TouchTrajectory(ctx, key)
+			}
+			if staged == nil {
+				r.adoptTrajectory(tr, ts, traj)
+			}
 			return nil
 		}
 		sr.Cache = "miss"
+		if r.strict() {
+			sr.MissReason = "stale"
+			return &StaleError{What: raw.Description, Reason: why}
+		}
 		if r.o.HealPolicy == HealOff || r.o.Actor == nil {
 			sr.MissReason = "replay failed"
 			return fmt.Errorf("replaying the recorded act failed: %s", why)
@@ -101,16 +119,25 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	}
 	sr.Status = session.StatusLocated
 	sr.Note = testfile.Redact(res.Message, tr.secrets)
-	return ts.PutTrajectory(ctx, &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
-		Steps: res.Steps, Postcondition: res.Postcondition, Evidence: evidenceOf(before, after)})
+	if r.writes() {
+		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
+			Steps: tr.slotSteps(res.Steps), Postcondition: testfile.Slots(res.Postcondition, tr.uniques), Evidence: tr.slotEvidence(evidenceOf(before, after)),
+			Gaps: env.gaps(res.Steps), Identity: tr.identity[key]}
+		tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutTrajectory(ctx, t) }})
+	}
+	return nil
 }
 
 // replayTrajectory runs the recorded steps and checks the end state. It
 // returns "" when all held, else the index of the step that failed
 // (len(steps) for the end state) and why.
 func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv, traj *session.Trajectory, sr *session.StepResult) (int, string) {
+	read := gapValues{}
 	for i, cmd := range traj.Steps {
-		out := env.Execute(ctx, cmd)
+		if err := read.readAt(ctx, env, traj.Gaps, i); err != nil {
+			return i, err.Error()
+		}
+		out := env.Execute(ctx, read.fill(cmd, traj.Gaps))
 		if !out.OK {
 			shown := out.Command
 			if st, err := step.Parse(shown); err == nil {
@@ -124,11 +151,16 @@ func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv,
 	if err != nil {
 		return len(traj.Steps), err.Error()
 	}
-	clear, why := checkEvidence(traj.Evidence, end)
+	clear, why := checkEvidence(read.fillEvidence(tr.resolveEvidence(traj.Evidence), traj.Gaps), end)
 	if why != "" && !clear && r.o.Judge != nil && traj.Postcondition != "" {
 		// Inconclusive evidence (the route holds but recorded elements
 		// are missing): the model judges the agent's postcondition.
-		pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, traj.Postcondition)
+		claim := traj.Postcondition
+		if v, _, err := testfile.ResolveString(claim, nil, tr.unique); err == nil {
+			claim = v
+		}
+		claim = read.fillText(claim, traj.Gaps)
+		pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, claim)
 		sr.LLMCalls += calls
 		sr.Note = testfile.Redact(reasoning, tr.secrets)
 		if err != nil {
@@ -178,7 +210,7 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		return fmt.Errorf("replaying the recorded act failed (%s) and the agent could not heal it: %s", why, testfile.Redact(res.Message, tr.secrets))
 	}
 	head := traj.Steps[:min(failed, len(traj.Steps))]
-	newSteps := append(append([]string{}, head...), res.Steps...)
+	newSteps := append(append([]string{}, head...), tr.slotSteps(res.Steps)...)
 	if lost := weakened(traj.Steps, newSteps); lost != "" {
 		return fmt.Errorf("the heal drops or weakens %s; it is refused", lost)
 	}
@@ -191,14 +223,23 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		status = "accepted"
 	}
 	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
-		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: evidenceOf(start, end), Status: status,
+		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: tr.slotEvidence(evidenceOf(start, end)), Status: status,
 		PageBefore: pageText(before), PageAfter: pageText(end)}
-	if err := ts.PutHeal(ctx, h); err != nil {
-		return err
-	}
 	sr.Status = session.StatusRelocated
-	sr.MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)
 	sr.Note = testfile.Redact(why, tr.secrets)
+	if !r.writes() {
+		sr.MissReason = "healed (not kept: the cache policy is " + r.o.Cache + ")"
+		return nil
+	}
+	// The heal is kept when the test passes; its id is known then.
+	sr.MissReason = "healed (" + status + ")"
+	idx := sr.Index
+	tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutHeal(ctx, h) },
+		done: func(res *session.TestResult) {
+			if idx < len(res.Steps) {
+				res.Steps[idx].MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)
+			}
+		}})
 	return nil
 }
 
@@ -231,6 +272,10 @@ type actEnv struct {
 	goal  string
 	n     int            // steps run, to number new cache keys
 	guard *browser.Guard // blocks loads outside the allowed origins
+	// What the agent saw and did, in order, to find the values it read off
+	// the screen (see gaps.go).
+	seen []seenSnapshot
+	done []string // the commands that succeeded
 }
 
 // Snapshot is the settled page with secret values redacted.
@@ -241,6 +286,7 @@ func (e *actEnv) Snapshot(ctx context.Context) (*ax.Snapshot, error) {
 		return nil, err
 	}
 	redactSnapshot(s, e.tr.secrets)
+	e.seen = append(e.seen, seenSnapshot{snap: s, done: len(e.done)})
 	return s, nil
 }
 
@@ -262,8 +308,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 	}
 	if spec, ok := step.Types[st.Type]; ok && spec.Fields.Element && st.CacheID == "" {
 		e.n++
-		st.CacheID = string(session.Key(session.KeyParts{Project: e.r.o.Project, Test: e.tr.test.Name,
-			Description: "act: " + e.goal + " › " + st.Description, Occurrence: e.n}))
+		st.CacheID = string(e.r.keyFor(e.tr, "act: "+e.goal+" › "+st.Description, params(st), e.n))
 	}
 	resolved, secrets, err := testfile.Resolve(st, e.r.o.Env, e.tr.unique)
 	e.tr.secrets = append(e.tr.secrets, secrets...)
@@ -294,6 +339,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 		return out
 	}
 	out.OK = true
+	e.done = append(e.done, out.Command)
 	out.Result = strings.ToLower(string(st.Type)) + " done"
 	if sr.Status != "" && sr.Status != session.StatusPassed {
 		out.Result += " (" + string(sr.Status) + ")"

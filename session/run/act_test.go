@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,7 +65,7 @@ func TestActRecordsThenReplaysWithoutTheModel(t *testing.T) {
 	if out := actor.outcomes[1]; !out.OK || out.CacheID == "" || !strings.Contains(out.Command, "--cache-id") {
 		t.Errorf("click: %+v", out)
 	}
-	tr, err := e.db.Trajectory(context.Background(), session.Key(session.KeyParts{Project: "fixture", Test: "act cart", Description: "put the shoe in the cart"}))
+	tr, err := e.db.Trajectory(context.Background(), e.key("act cart", "put the shoe in the cart", ""))
 	if err != nil || tr == nil || len(tr.Steps) != 1 || tr.Evidence.Route != "/product" {
 		t.Fatalf("trajectory: %+v %v", tr, err)
 	}
@@ -95,7 +96,7 @@ func TestActEvidence(t *testing.T) {
 	if rep := e.run("", actTest); !rep.Passed() {
 		t.Fatalf("record:\n%s", e.out.String())
 	}
-	key := session.Key(session.KeyParts{Project: "fixture", Test: "act cart", Description: "put the shoe in the cart"})
+	key := e.key("act cart", "put the shoe in the cart", "")
 	tr, err := e.db.Trajectory(context.Background(), key)
 	if err != nil || tr == nil {
 		t.Fatal(err)
@@ -264,5 +265,155 @@ func TestRouteShape(t *testing.T) {
 		if got := routeShape(in); got != want {
 			t.Errorf("routeShape(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// renamingActor renames Alice to the test's unique value (as a variable),
+// then reads the new name off the screen and uses it literally, as a model
+// does.
+type renamingActor struct{ calls int }
+
+func (a *renamingActor) Act(ctx context.Context, goal, _ string, env session.ActEnv) (session.ActResult, error) {
+	a.calls++
+	res := session.ActResult{ModelCalls: 1, Postcondition: "the renamed row's menu is open"}
+	for _, c := range []string{
+		`--step-type CLICK --description "the Menu button in the Alice row"`,
+		`--step-type CLICK --description "Edit"`,
+		`--step-type TYPE --description "the Name field" --value "{{ unique \"user-\" }}"`,
+		`--step-type CLICK --description "the Save button"`,
+	} {
+		out := env.Execute(ctx, c)
+		if !out.OK {
+			return res, fmt.Errorf("%s: %s", c, out.Result)
+		}
+		res.Steps = append(res.Steps, out.Command)
+	}
+	snap, err := env.Snapshot(ctx)
+	if err != nil {
+		return res, err
+	}
+	name := ""
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "row" && strings.HasPrefix(n.Name, "user-") {
+			name, _, _ = strings.Cut(n.Name, " ")
+		}
+		return name == ""
+	})
+	if name == "" {
+		return res, fmt.Errorf("no renamed row on screen")
+	}
+	out := env.Execute(ctx, `--step-type CLICK --description "the Menu button in the `+name+` row"`)
+	if !out.OK {
+		return res, fmt.Errorf("open the renamed row's menu: %s", out.Result)
+	}
+	res.Steps = append(res.Steps, out.Command)
+	res.Success, res.Message = true, "renamed"
+	return res, nil
+}
+
+// TestUniqueValuesAreSlots: a unique value the agent read off the screen
+// and used literally is recorded as the variable (in its plain, URL and
+// slug spellings), so the next run's fresh value replays through the same
+// trajectory without the model.
+func TestUniqueValuesAreSlots(t *testing.T) {
+	e := newEnv(t)
+	actor := &renamingActor{}
+	e.actor, e.heal = actor, HealOff
+	const test = `name: rename
+url: /users
+steps:
+  - act: rename Alice to {{ unique "user-" }} and open that row's menu
+  - expect: { visible: the Archive menu item }
+`
+	if rep := e.run("", test); !rep.Passed() || actor.calls != 1 {
+		t.Fatalf("record (%d calls):\n%s", actor.calls, e.out.String())
+	}
+	tr, err := e.db.Trajectory(context.Background(), e.key("rename", `rename Alice to {{ unique "user-" }} and open that row's menu`, "", `{{ unique "user-" }}`))
+	if err != nil || tr == nil {
+		t.Fatalf("trajectory: %+v %v", tr, err)
+	}
+	last := tr.Steps[len(tr.Steps)-1]
+	if !strings.Contains(last, `the Menu button in the {{ unique \"user-\" }} row`) {
+		t.Errorf("the value read off the screen was recorded literally: %s", last)
+	}
+	for _, a := range tr.Evidence.Appeared {
+		if strings.Contains(a, "user-") && !strings.Contains(a, `{{ unique "user-" }}`) {
+			t.Errorf("evidence holds a literal unique value: %q", a)
+		}
+	}
+	rep := e.run("", test)
+	if !rep.Passed() || actor.calls != 1 || rep.Tests[0].Steps[0].Status != session.StatusHit {
+		t.Fatalf("replay with a fresh value (%d calls):\n%s", actor.calls, e.out.String())
+	}
+}
+
+// searchingActor reads the product's name off the page and searches for
+// it, as a model does: the name is in no test text.
+type searchingActor struct{ calls int }
+
+func (a *searchingActor) Act(ctx context.Context, goal, _ string, env session.ActEnv) (session.ActResult, error) {
+	a.calls++
+	res := session.ActResult{ModelCalls: 1, Postcondition: "the search lists the product"}
+	snap, err := env.Snapshot(ctx)
+	if err != nil {
+		return res, err
+	}
+	name := ""
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "heading" && n.States.Level == 1 {
+			name = n.Name
+		}
+		return name == ""
+	})
+	for _, c := range []string{
+		`--step-type NAVIGATE --value "/search"`,
+		`--step-type TYPE --description "the Search products box" --value "` + name + `"`,
+		`--step-type CLICK --description "the Search button"`,
+	} {
+		out := env.Execute(ctx, c)
+		if !out.OK {
+			return res, fmt.Errorf("%s: %s", c, out.Result)
+		}
+		res.Steps = append(res.Steps, out.Command)
+	}
+	if _, err := env.Snapshot(ctx); err != nil {
+		return res, err
+	}
+	res.Success, res.Message = true, "searched for "+name
+	return res, nil
+}
+
+// TestValuesReadOffTheScreenAreGaps: the agent typed a product name it read
+// on the page; replay reads the name again from the same heading, so a run
+// on another product replays the trajectory (and its evidence) without the
+// model.
+func TestValuesReadOffTheScreenAreGaps(t *testing.T) {
+	e := newEnv(t)
+	actor := &searchingActor{}
+	e.actor, e.heal = actor, HealOff
+	const test = `name: search
+url: /
+steps:
+  - navigate: /product?id={{ env.E2E_PRODUCT }}
+  - act: search the shop for the product on this page
+`
+	e.vars["E2E_PRODUCT"] = "3" // Road Racer
+	if rep := e.run("", test); !rep.Passed() || actor.calls != 1 {
+		t.Fatalf("record (%d calls):\n%s", actor.calls, e.out.String())
+	}
+	tr, err := e.db.Trajectory(context.Background(), e.key("search", "search the shop for the product on this page", ""))
+	if err != nil || tr == nil {
+		t.Fatalf("trajectory: %+v %v", tr, err)
+	}
+	if len(tr.Gaps) != 1 || tr.Gaps[0].Value != "Road Racer" || tr.Gaps[0].Role != "heading" || tr.Gaps[0].At != 0 {
+		t.Fatalf("gaps: %+v", tr.Gaps)
+	}
+	if !slices.Contains(tr.Evidence.Appeared, `link "Road Racer"`) {
+		t.Fatalf("the evidence does not hold the result: %+v", tr.Evidence)
+	}
+	e.vars["E2E_PRODUCT"] = "8" // Headlamp 400
+	rep := e.run("", test)
+	if !rep.Passed() || actor.calls != 1 || rep.Tests[0].Steps[1].Status != session.StatusHit {
+		t.Fatalf("replay on another product (%d calls):\n%s", actor.calls, e.out.String())
 	}
 }

@@ -28,7 +28,8 @@ func runExpect(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 			}
 			return err
 		}
-		return r.remember(ctx, pending)
+		r.remember(tr, pending)
+		return nil
 	case step.ExpectHidden:
 		return r.expectHidden(ctx, tr, raw, st)
 	case step.ExpectText, step.ExpectValue:
@@ -55,7 +56,8 @@ func runExpect(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 		if err != nil {
 			return err
 		}
-		return r.remember(ctx, pending)
+		r.remember(tr, pending)
+		return nil
 	case step.ExpectURL:
 		return r.poll(ctx, st, func() (string, bool, error) {
 			u, err := tr.page.URL(ctx)

@@ -52,6 +52,16 @@ type Options struct {
 	// OnRunStart, when set, learns the run's ID once it is recorded (to tag
 	// model calls with it).
 	OnRunStart func(runID int64)
+	// Cache is the cache policy: CacheReadWrite (the default),
+	// CacheReadOnly, CacheOff or CacheStrict.
+	Cache string
+	// App, Target and Agent enter every cache key (session.KeyParts). App
+	// defaults to the configured cache.app, else the base URL's origin;
+	// Target to the browser's name and major version and the configured
+	// viewport.
+	App    string
+	Target session.Target
+	Agent  session.AgentConfig
 }
 
 // Judge decides a natural-language assertion against a snapshot; a model
@@ -82,6 +92,20 @@ func New(o Options) (*Runner, error) {
 	case HealOff, HealStage, HealAccept:
 	default:
 		return nil, fmt.Errorf("heal policy %q: want off, stage or accept", o.HealPolicy)
+	}
+	switch o.Cache {
+	case "":
+		o.Cache = CacheReadWrite
+	case CacheReadWrite, CacheReadOnly, CacheOff, CacheStrict:
+	default:
+		return nil, fmt.Errorf("cache policy %q: want read-write, read-only, off or strict", o.Cache)
+	}
+	if o.App == "" {
+		o.App = appIdentity(o.Config)
+	}
+	if o.Target == (session.Target{}) {
+		o.Target.Browser, o.Target.Major = session.ParseProduct(o.Browser.Version())
+		o.Target.Width, o.Target.Height = o.Config.Browser.Viewport.Width, o.Config.Browser.Viewport.Height
 	}
 	if o.Env == nil {
 		o.Env = os.LookupEnv
@@ -115,6 +139,9 @@ func (r *Report) Passed() bool {
 // error only when the store fails; failing tests are in the report.
 func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
 	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version}}
+	if l, ok := r.lineage(); ok {
+		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
+	}
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
 		return nil, fmt.Errorf("start run: %w", err)
 	}
@@ -156,6 +183,10 @@ type testRun struct {
 	secrets    []string
 	occurrence map[string]int
 	unique     func(string) string
+	uniques    map[string]string           // prefix → the value unique gave it in this test
+	identity   map[session.CacheKey]string // key → the identity it was computed from
+	pending    []pendingWrite              // cache writes held until the test passes
+	stale      bool                        // a step failed with a StaleError
 }
 
 // RunTest runs one test in a fresh browser context. A browser failure fails
@@ -171,8 +202,10 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) ses
 		return res
 	}
 	defer page.Close()
-	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{},
-		unique: testfile.UniqueFor(fmt.Sprintf("%d%03d", runID, time.Now().UnixMilli()%1000))}
+	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
+		uniques: map[string]string{}}
+	gen := testfile.UniqueFor(fmt.Sprintf("%d%03d", runID, time.Now().UnixMilli()%1000))
+	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	if err := r.open(ctx, tr, t.URL); err != nil {
 		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
 		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
@@ -193,6 +226,8 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) ses
 			res.Error = fmt.Sprintf("step %d (line %d): %s", i+1, st.Pos.Line, sr.Error)
 		}
 	}
+	r.flush(ctx, tr, &res)
+	res.Stale = tr.stale
 	return res
 }
 
@@ -283,6 +318,9 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 		}
 	}
 	sr.DurationMS = time.Since(start).Milliseconds()
+	if _, ok := errors.AsType[*StaleError](err); ok {
+		tr.stale = true
+	}
 	if err != nil {
 		sr.Status = session.StatusFailed
 		sr.Error = testfile.Redact(err.Error(), tr.secrets)
@@ -318,18 +356,8 @@ func (r *Runner) screenshot(tr *testRun, i int) string {
 	return path
 }
 
-func slug(s string) string {
-	var b strings.Builder
-	for _, c := range strings.ToLower(s) {
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			b.WriteRune(c)
-		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
-			b.WriteByte('-')
-		}
-	}
-	return strings.Trim(b.String(), "-")
-}
+// slug is s in lowercase letters and digits joined by dashes, for file names.
+func slug(s string) string { return testfile.Spell(s, testfile.FormSlug) }
 
 func runNavigate(r *Runner, ctx context.Context, tr *testRun, _, st step.Step, _ *session.StepResult) error {
 	return r.open(ctx, tr, st.Value)
@@ -380,7 +408,8 @@ func runWait(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	if err != nil {
 		return err
 	}
-	return r.remember(ctx, pending)
+	r.remember(tr, pending)
+	return nil
 }
 
 func runPress(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
@@ -445,39 +474,24 @@ func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, 
 	if err != nil {
 		return err
 	}
-	if err := r.remember(ctx, pending); err != nil {
-		return err
-	}
+	r.remember(tr, pending)
 	r.settleBrief(ctx, tr)
 	return nil
 }
 
-// remember writes a freshly located element to the cache.
-func (r *Runner) remember(ctx context.Context, e *session.CacheEntry) error {
-	if e == nil {
-		return nil
+// remember holds a freshly located element for the cache, written when
+// the test passes and the policy writes.
+func (r *Runner) remember(tr *testRun, e *session.CacheEntry) {
+	if e == nil || !r.writes() {
+		return
 	}
-	if err := r.o.Store.PutCache(ctx, e); err != nil {
-		return fmt.Errorf("save element cache: %w", err)
-	}
-	return nil
-}
-
-// key returns the cache key of a step; occurrence counts the steps before it
-// in this test with the same description.
-func (r *Runner) key(tr *testRun, raw step.Step) session.CacheKey {
-	if raw.CacheID != "" { // a trajectory step names its entry
-		return session.CacheKey(raw.CacheID)
-	}
-	n := tr.occurrence[raw.Description]
-	tr.occurrence[raw.Description] = n + 1
-	var names []string
-	if vars, err := testfile.StepVars(raw); err == nil {
-		for _, v := range vars {
-			names = append(names, v.String())
+	e.Identity = tr.identity[e.Key]
+	tr.hold(pendingWrite{write: func(ctx context.Context) error {
+		if err := r.o.Store.PutCache(ctx, e); err != nil {
+			return fmt.Errorf("save element cache: %w", err)
 		}
-	}
-	return session.Key(session.KeyParts{Project: r.o.Project, Test: tr.test.Name, Description: raw.Description, Occurrence: n, Vars: names})
+		return nil
+	}})
 }
 
 // target returns the ref of the step's element. A cache entry whose
@@ -487,9 +501,12 @@ func (r *Runner) key(tr *testRun, raw step.Step) session.CacheKey {
 // step succeeds).
 func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) (string, *session.CacheEntry, error) {
 	key := r.key(tr, raw)
-	entry, err := r.o.Store.Cache(ctx, key)
-	if err != nil {
-		return "", nil, fmt.Errorf("read element cache: %w", err)
+	var entry *session.CacheEntry
+	if r.reads() {
+		var err error
+		if entry, err = r.o.Store.Cache(ctx, key); err != nil {
+			return "", nil, fmt.Errorf("read element cache: %w", err)
+		}
 	}
 	if entry != nil {
 		ref, reason := r.replay(ctx, tr, entry)
@@ -502,12 +519,20 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			sr.Status, sr.Cache = session.StatusHit, "hit"
 			if t, ok := r.o.Store.(interface {
 				TouchCache(context.Context, session.CacheKey) error
-			}); ok {
+			}); ok && (r.writes() || r.strict()) {
 				_ = t.TouchCache(ctx, key)
 			}
+			r.adoptEntry(tr, entry)
 			return ref, nil, nil
 		}
 		sr.Cache, sr.MissReason = "miss", reason
+	}
+	if r.strict() {
+		why := "no entry"
+		if entry != nil {
+			why = sr.MissReason
+		}
+		return "", nil, &StaleError{What: raw.Description, Reason: why}
 	}
 	deadline := time.Now().Add(r.timeout(st))
 	r.settle(ctx, tr)

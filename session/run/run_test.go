@@ -110,6 +110,18 @@ func (e *env) run(variants string, srcs ...string) *Report {
 	return rep
 }
 
+// key is the cache key the env's runner gives the first occurrence of an
+// instruction using the variables params in a test with the given agent
+// context.
+func (e *env) key(test, instruction, context string, params ...string) session.CacheKey {
+	e.t.Helper()
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return session.Key(session.KeyParts{Project: "fixture", Test: test, Target: r.o.Target, App: r.o.App, Instruction: instruction, Params: params, Context: context})
+}
+
 func steps(rep *Report) []session.StepResult {
 	var out []session.StepResult
 	for _, t := range rep.Tests {

@@ -50,6 +50,17 @@ type Config struct {
 	Browser Browser
 	// DB is the SQLite database the tool keeps what it learns in.
 	DB string
+	// Cache says how caches are keyed and follow git.
+	Cache CacheConfig
+}
+
+// CacheConfig says how caches are keyed and which branch is main.
+type CacheConfig struct {
+	// App identifies the application under test in every cache key, e.g. a
+	// build id; "" means the base URL's origin.
+	App string
+	// MainBranch is the branch other branches inherit caches from; "" is "main".
+	MainBranch string
 }
 
 // Model says how to reach an OpenAI-compatible Chat Completions API. The
@@ -239,6 +250,10 @@ var configFields = []field{
 		}},
 	}},
 	{name: "db", decode: text(func(c *Config) *string { return &c.DB }, "a file path")},
+	{name: "cache", sub: []field{
+		{name: "app", decode: text(func(c *Config) *string { return &c.Cache.App }, "an application identity, such as a build id")},
+		{name: "mainBranch", decode: text(func(c *Config) *string { return &c.Cache.MainBranch }, "a branch name")},
+	}},
 }
 
 // fields reads the mapping at n, named what, whose keys are fs; prefix is

@@ -35,15 +35,23 @@ type Var struct {
 	Kind VarKind
 	// Name is the variable's name, or the prefix of a unique variable.
 	Name string
+	// Form is how a unique value is spelled: "" as it is, FormURL
+	// URL-encoded ({{ unique "x" | url }}), FormSlug as a slug
+	// ({{ unique "x" | slug }}).
+	Form string
 }
 
 // String returns the variable as it is written in a test file.
 func (v Var) String() string {
 	if v.Kind == VarUnique {
-		if v.Name == "" {
-			return "{{ unique }}"
+		form := ""
+		if v.Form != "" {
+			form = " | " + v.Form
 		}
-		return `{{ unique "` + v.Name + `" }}`
+		if v.Name == "" {
+			return "{{ unique" + form + " }}"
+		}
+		return `{{ unique "` + v.Name + `"` + form + ` }}`
 	}
 	return "{{ " + string(v.Kind) + "." + v.Name + " }}"
 }
@@ -140,7 +148,7 @@ func (r *resolver) value(v Var) (string, error) {
 		if r.unique == nil {
 			return "", fmt.Errorf("%s: no generator for unique values", v)
 		}
-		return r.unique(v.Name), nil
+		return Spell(r.unique(v.Name), v.Form), nil
 	}
 	if r.env == nil {
 		return "", &UnsetError{Var: v}
@@ -225,12 +233,28 @@ func parseVar(inner string) (Var, string) {
 	if in == string(VarUnique) {
 		return Var{Kind: VarUnique}, ""
 	}
-	if rest, ok := strings.CutPrefix(in, string(VarUnique)); ok && (rest[0] == ' ' || rest[0] == '"' || rest[0] == '\t') {
+	if rest, ok := strings.CutPrefix(in, string(VarUnique)); ok && (rest[0] == ' ' || rest[0] == '"' || rest[0] == '\t' || rest[0] == '|') {
 		p := strings.TrimSpace(rest)
-		if len(p) < 2 || p[0] != '"' || p[len(p)-1] != '"' || strings.ContainsAny(p[1:len(p)-1], "\"\n\r") {
-			return Var{}, `unique takes a prefix in double quotes, such as {{ unique "user-" }}`
+		v := Var{Kind: VarUnique}
+		if strings.HasPrefix(p, `"`) {
+			end := strings.IndexByte(p[1:], '"')
+			if end < 0 || strings.ContainsAny(p[1:end+1], "\n\r") {
+				return Var{}, `unique takes a prefix in double quotes, such as {{ unique "user-" }}`
+			}
+			v.Name, p = p[1:end+1], strings.TrimSpace(p[end+2:])
 		}
-		return Var{Kind: VarUnique, Name: p[1 : len(p)-1]}, ""
+		if p == "" {
+			return v, ""
+		}
+		form, ok := strings.CutPrefix(p, "|")
+		if !ok {
+			return Var{}, `unique takes a prefix in double quotes, such as {{ unique "user-" }}, and may end with | url or | slug`
+		}
+		v.Form = strings.TrimSpace(form)
+		if v.Form != FormURL && v.Form != FormSlug {
+			return Var{}, fmt.Sprintf("unknown spelling %s of a unique value; use | url or | slug", quoted(v.Form))
+		}
+		return v, ""
 	}
 	kind, name, ok := strings.Cut(in, ".")
 	if !ok {

@@ -15,15 +15,16 @@ func TestParseVars(t *testing.T) {
 		want []Var
 	}{
 		{"no variables", nil},
-		{"{{ env.E2E_USER }}", []Var{{VarEnv, "E2E_USER"}}},
-		{"{{env.X}}", []Var{{VarEnv, "X"}}},
-		{"a {{ secret.PASSWORD }} b {{ env._x1 }}", []Var{{VarSecret, "PASSWORD"}, {VarEnv, "_x1"}}},
-		{`{{ unique "user-" }}@example.com`, []Var{{VarUnique, "user-"}}},
-		{`{{ unique }}`, []Var{{VarUnique, ""}}},
-		{`{{ unique"p" }}`, []Var{{VarUnique, "p"}}},
-		{"{{ env.A }}{{ env.A }}", []Var{{VarEnv, "A"}, {VarEnv, "A"}}},
+		{"{{ env.E2E_USER }}", []Var{{Kind: VarEnv, Name: "E2E_USER"}}},
+		{"{{env.X}}", []Var{{Kind: VarEnv, Name: "X"}}},
+		{"a {{ secret.PASSWORD }} b {{ env._x1 }}", []Var{{Kind: VarSecret, Name: "PASSWORD"}, {Kind: VarEnv, Name: "_x1"}}},
+		{`{{ unique "user-" }}@example.com`, []Var{{Kind: VarUnique, Name: "user-"}}},
+		{`{{ unique }}`, []Var{{Kind: VarUnique, Name: ""}}},
+		{`{{ unique"p" }}`, []Var{{Kind: VarUnique, Name: "p"}}},
+		{`/u/{{ unique "user-" | slug }}?q={{ unique "user-" |url}}`, []Var{{Kind: VarUnique, Name: "user-", Form: FormSlug}, {Kind: VarUnique, Name: "user-", Form: FormURL}}},
+		{"{{ env.A }}{{ env.A }}", []Var{{Kind: VarEnv, Name: "A"}, {Kind: VarEnv, Name: "A"}}},
 		{"closing }} alone", nil},
-		{"{{ env.A }}}", []Var{{VarEnv, "A"}}},
+		{"{{ env.A }}}", []Var{{Kind: VarEnv, Name: "A"}}},
 	}
 	for _, tt := range tests {
 		got, err := ParseVars(tt.in)
@@ -53,8 +54,9 @@ func TestParseVarsErrors(t *testing.T) {
 		{"{{ env.A-B }}", 0, `invalid variable name "A-B"; a name is letters, digits and _ and does not start with a digit`},
 		{"{{ env.1A }}", 0, `invalid variable name "1A"; a name is letters, digits and _ and does not start with a digit`},
 		{"{{ env. }}", 0, `invalid variable name ""; a name is letters, digits and _ and does not start with a digit`},
-		{"{{ unique user }}", 0, `unique takes a prefix in double quotes, such as {{ unique "user-" }}`},
-		{`{{ unique "a"b" }}`, 0, `unique takes a prefix in double quotes, such as {{ unique "user-" }}`},
+		{"{{ unique user }}", 0, `unique takes a prefix in double quotes, such as {{ unique "user-" }}, and may end with | url or | slug`},
+		{`{{ unique "a"b" }}`, 0, `unique takes a prefix in double quotes, such as {{ unique "user-" }}, and may end with | url or | slug`},
+		{`{{ unique "a" | upper }}`, 0, `unknown spelling "upper" of a unique value; use | url or | slug`},
 		{"ok {{ env.A }} then {{ bad }}", 20, `unknown variable "bad"; use {{ env.NAME }}, {{ secret.NAME }} or {{ unique "prefix" }}`},
 	}
 	for _, tt := range tests {
@@ -71,7 +73,8 @@ func TestParseVarsErrors(t *testing.T) {
 }
 
 func TestVarString(t *testing.T) {
-	for _, v := range []Var{{VarEnv, "A"}, {VarSecret, "B_2"}, {VarUnique, "user-"}, {VarUnique, ""}} {
+	for _, v := range []Var{{Kind: VarEnv, Name: "A"}, {Kind: VarSecret, Name: "B_2"}, {Kind: VarUnique, Name: "user-"}, {Kind: VarUnique, Name: ""},
+		{Kind: VarUnique, Name: "user-", Form: FormURL}, {Kind: VarUnique, Form: FormSlug}} {
 		got, err := ParseVars(v.String())
 		if err != nil || len(got) != 1 || got[0] != v {
 			t.Errorf("%s reads back as %v, %v", v, got, err)
@@ -88,7 +91,7 @@ func TestTestVars(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Var{{VarEnv, "SHOP"}, {VarUnique, "buyer-"}, {VarSecret, "CARD_NUMBER"}}
+	want := []Var{{Kind: VarEnv, Name: "SHOP"}, {Kind: VarUnique, Name: "buyer-"}, {Kind: VarSecret, Name: "CARD_NUMBER"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Vars() = %v, want %v", got, want)
 	}
@@ -164,7 +167,7 @@ func TestResolveErrorsHideSecrets(t *testing.T) {
 	}
 	var unset *UnsetError
 	_, _, err := Resolve(step.Step{Type: step.Click, Description: "{{ secret.TOKEN }}"}, vars, nil)
-	if !errors.As(err, &unset) || unset.Var != (Var{VarSecret, "TOKEN"}) {
+	if !errors.As(err, &unset) || unset.Var != (Var{Kind: VarSecret, Name: "TOKEN"}) {
 		t.Errorf("got %v, want an *UnsetError for secret.TOKEN", err)
 	}
 }
@@ -191,6 +194,28 @@ func TestRedact(t *testing.T) {
 	for _, tt := range tests {
 		if got := Redact(tt.in, tt.secrets); got != tt.want {
 			t.Errorf("Redact(%q, %q) = %q, want %q", tt.in, tt.secrets, got, tt.want)
+		}
+	}
+}
+
+func TestSlots(t *testing.T) {
+	uniques := map[string]string{"user-": "User 4711", "order-": "order-77"}
+	for _, tt := range []struct{ in, want string }{
+		{`the row "User 4711"`, `the row "{{ unique "user-" }}"`},
+		{"/users/user-4711/edit", `/users/{{ unique "user-" | slug }}/edit`},
+		{"/search?q=User+4711", `/search?q={{ unique "user-" | url }}`},
+		{"order-77 and order-77", `{{ unique "order-" }} and {{ unique "order-" }}`}, // its slug is itself: the plain variable
+		{"nothing here", "nothing here"},
+	} {
+		got := Slots(tt.in, uniques)
+		if got != tt.want {
+			t.Errorf("Slots(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		// A slotted text resolves back to the recorded one with the same
+		// values, and to the next run's values with a fresh generator.
+		back, _, err := ResolveString(got, nil, func(p string) string { return uniques[p] })
+		if err != nil || back != tt.in {
+			t.Errorf("%q resolves back to %q, %v", got, back, err)
 		}
 	}
 }

@@ -1,0 +1,296 @@
+package store
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Cache row kinds.
+const (
+	KindElement    = "element"
+	KindTrajectory = "trajectory"
+)
+
+// CacheRow is one row of the element cache or of the trajectories, as the
+// cache commands list, show, export and import it. JSON columns stay raw.
+type CacheRow struct {
+	Kind     string          `json:"kind"` // KindElement or KindTrajectory
+	Key      string          `json:"key"`
+	Branch   string          `json:"branch"`
+	Commit   string          `json:"commit"`
+	Depth    int             `json:"depth"`
+	Version  string          `json:"version"`
+	Identity json.RawMessage `json:"identity"`
+	Project  string          `json:"project"`
+	Test     string          `json:"test"`
+	// Text is the description of an element or the goal of a trajectory.
+	Text      string    `json:"text"`
+	CreatedAt time.Time `json:"created_at"`
+	UsedAt    time.Time `json:"used_at"`
+	Hits      int       `json:"hits"`
+	// Element rows.
+	Selectors json.RawMessage `json:"selectors,omitempty"`
+	Node      json.RawMessage `json:"node,omitempty"`
+	Intent    json.RawMessage `json:"intent,omitempty"`
+	// Trajectory rows.
+	Steps         json.RawMessage `json:"steps,omitempty"`
+	Postcondition string          `json:"postcondition,omitempty"`
+	Evidence      json.RawMessage `json:"evidence,omitempty"`
+	Gaps          json.RawMessage `json:"gaps,omitempty"`
+}
+
+// CacheFilter narrows CacheRows; empty fields match everything. Key may be
+// a prefix of a key.
+type CacheFilter struct {
+	Test   string
+	Branch string
+	Key    string
+}
+
+// cacheRowsSQL reads both tables in one shape; ?1 test, ?2 branch, ?3 key prefix.
+const cacheRowsSQL = `
+SELECT 'element', key, branch, git_commit, depth, version, identity, project, test, description,
+       created_at, used_at, hits, selectors, node, intent, NULL, '', NULL, NULL
+FROM element_cache
+WHERE (?1 = '' OR test = ?1) AND (?2 = '' OR branch = ?2) AND (?3 = '' OR substr(key, 1, length(?3)) = ?3)
+UNION ALL
+SELECT 'trajectory', key, branch, git_commit, depth, version, identity, project, test, goal,
+       created_at, used_at, hits, NULL, NULL, NULL, steps, postcondition, evidence, gaps
+FROM trajectories
+WHERE (?1 = '' OR test = ?1) AND (?2 = '' OR branch = ?2) AND (?3 = '' OR substr(key, 1, length(?3)) = ?3)
+ORDER BY 9, 10, 12 DESC`
+
+// CacheRows lists the rows of both tables that f matches, by test, then
+// text, newest use first.
+func (db *DB) CacheRows(ctx context.Context, f CacheFilter) ([]CacheRow, error) {
+	rows, err := db.read.QueryContext(ctx, cacheRowsSQL, f.Test, f.Branch, f.Key)
+	if err != nil {
+		return nil, fmt.Errorf("list cache: %w", err)
+	}
+	defer rows.Close()
+	var out []CacheRow
+	for rows.Next() {
+		var r CacheRow
+		var identity, created, used string
+		var sel, node, intent, steps, ev, gaps sql.NullString
+		if err := rows.Scan(&r.Kind, &r.Key, &r.Branch, &r.Commit, &r.Depth, &r.Version, &identity, &r.Project, &r.Test, &r.Text,
+			&created, &used, &r.Hits, &sel, &node, &intent, &steps, &r.Postcondition, &ev, &gaps); err != nil {
+			return nil, fmt.Errorf("list cache: %w", err)
+		}
+		r.Identity = json.RawMessage(identity)
+		for _, c := range []struct {
+			dst *json.RawMessage
+			src sql.NullString
+		}{{&r.Selectors, sel}, {&r.Node, node}, {&r.Intent, intent}, {&r.Steps, steps}, {&r.Evidence, ev}, {&r.Gaps, gaps}} {
+			if c.src.Valid {
+				*c.dst = json.RawMessage(c.src.String)
+			}
+		}
+		if r.CreatedAt, err = parseTime(created); err != nil {
+			return nil, fmt.Errorf("list cache: %w", err)
+		}
+		if r.UsedAt, err = parseTime(used); err != nil {
+			return nil, fmt.Errorf("list cache: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// DeleteCache removes every row of key (a full key), on every branch, from
+// both tables, in one transaction, and returns how many went.
+func (db *DB) DeleteCache(ctx context.Context, key string) (int64, error) {
+	if key == "" {
+		return 0, errors.New("delete cache: empty key")
+	}
+	var n int64
+	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+		for _, q := range []string{`DELETE FROM element_cache WHERE key = ?`, `DELETE FROM trajectories WHERE key = ?`} {
+			res, err := tx.ExecContext(ctx, q, key)
+			if err != nil {
+				return err
+			}
+			c, _ := res.RowsAffected()
+			n += c
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("delete cache %s: %w", key, err)
+	}
+	return n, nil
+}
+
+// PruneCache removes the rows of both tables last used before cutoff, in
+// one transaction, and returns how many went.
+func (db *DB) PruneCache(ctx context.Context, cutoff time.Time) (int64, error) {
+	var n int64
+	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+		for _, q := range []string{`DELETE FROM element_cache WHERE used_at < ?`, `DELETE FROM trajectories WHERE used_at < ?`} {
+			res, err := tx.ExecContext(ctx, q, formatTime(cutoff))
+			if err != nil {
+				return err
+			}
+			c, _ := res.RowsAffected()
+			n += c
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("prune cache: %w", err)
+	}
+	return n, nil
+}
+
+// ExportCache writes every row of both tables to w as JSON lines and
+// returns how many it wrote.
+func (db *DB) ExportCache(ctx context.Context, w io.Writer) (int, error) {
+	rows, err := db.CacheRows(ctx, CacheFilter{})
+	if err != nil {
+		return 0, err
+	}
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	for _, r := range rows {
+		if err := enc.Encode(r); err != nil {
+			return 0, fmt.Errorf("export cache: %w", err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return 0, fmt.Errorf("export cache: %w", err)
+	}
+	return len(rows), nil
+}
+
+// ImportCache reads JSON lines written by ExportCache and inserts them, or
+// replaces the rows with the same key, branch, commit and version, all in
+// one transaction: a bad line (its number is in the error) imports nothing.
+func (db *DB) ImportCache(ctx context.Context, r io.Reader) (int, error) {
+	var rows []CacheRow
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 64<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		var row CacheRow
+		dec := json.NewDecoder(strings.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&row); err != nil {
+			return 0, fmt.Errorf("import cache: line %d: %w", line, err)
+		}
+		if row.Key == "" || (row.Kind != KindElement && row.Kind != KindTrajectory) {
+			return 0, fmt.Errorf("import cache: line %d: want a key and a kind of %q or %q", line, KindElement, KindTrajectory)
+		}
+		rows = append(rows, row)
+	}
+	if err := sc.Err(); err != nil {
+		return 0, fmt.Errorf("import cache: %w", err)
+	}
+	raw := func(m json.RawMessage, empty string) string {
+		if len(m) == 0 {
+			return empty
+		}
+		return string(m)
+	}
+	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+		for i, r := range rows {
+			var err error
+			if r.Kind == KindElement {
+				_, err = tx.ExecContext(ctx, `
+INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, identity, project, test, description,
+    selectors, node, intent, created_at, used_at, hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
+    project = excluded.project, test = excluded.test, description = excluded.description, selectors = excluded.selectors,
+    node = excluded.node, intent = excluded.intent, created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
+					r.Key, r.Branch, r.Commit, r.Depth, r.Version, VersionKey(r.Version), raw(r.Identity, "{}"), r.Project, r.Test, r.Text,
+					raw(r.Selectors, "[]"), raw(r.Node, "{}"), raw(r.Intent, "{}"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
+			} else {
+				_, err = tx.ExecContext(ctx, `
+INSERT INTO trajectories (key, branch, git_commit, depth, version, version_key, identity, project, test, goal,
+    steps, postcondition, evidence, gaps, created_at, used_at, hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
+    project = excluded.project, test = excluded.test, goal = excluded.goal, steps = excluded.steps,
+    postcondition = excluded.postcondition, evidence = excluded.evidence, gaps = excluded.gaps,
+    created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
+					r.Key, r.Branch, r.Commit, r.Depth, r.Version, VersionKey(r.Version), raw(r.Identity, "{}"), r.Project, r.Test, r.Text,
+					raw(r.Steps, "[]"), r.Postcondition, raw(r.Evidence, "{}"), raw(r.Gaps, "[]"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
+			}
+			if err != nil {
+				return fmt.Errorf("row %d (%s %s): %w", i+1, r.Kind, r.Key, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("import cache: %w", err)
+	}
+	return len(rows), nil
+}
+
+// CacheStats sums up the caches and how recent runs used them.
+type CacheStats struct {
+	Runs     int // runs looked at
+	Lookups  int // steps that needed an element or a trajectory
+	Hits     int // of which replayed from the cache
+	HitRate  float64
+	Saved    float64 // model calls the hits saved, estimated (see CacheStatistics)
+	ByBranch []BranchCount
+}
+
+// BranchCount is how many rows one branch and version hold.
+type BranchCount struct {
+	Branch, Version        string
+	Elements, Trajectories int
+}
+
+// CacheStatistics returns the hit rate over the last runs runs (steps that
+// hit, of those that hit, were located or re-located), the model calls the
+// hits saved (for each step kind, its hits times the mean model calls of
+// its steps that were located or re-located, over the whole history), and
+// the rows by branch and version.
+func (db *DB) CacheStatistics(ctx context.Context, runs int) (CacheStats, error) {
+	var s CacheStats
+	err := db.read.QueryRowContext(ctx, `
+WITH recent AS (SELECT id FROM runs ORDER BY id DESC LIMIT ?),
+     steps AS (SELECT s.kind, s.status FROM step_results s JOIN test_results t ON t.id = s.test_id
+               WHERE t.run_id IN (SELECT id FROM recent) AND s.status IN ('hit', 'located', 're-located')),
+     cost AS (SELECT s.kind, avg(s.llm_calls) AS calls FROM step_results s
+              WHERE s.status IN ('located', 're-located') GROUP BY s.kind)
+SELECT (SELECT count(*) FROM recent), count(*), coalesce(sum(status = 'hit'), 0),
+       coalesce(sum(CASE WHEN status = 'hit' THEN coalesce((SELECT calls FROM cost WHERE cost.kind = steps.kind), 0) END), 0)
+FROM steps`, runs).Scan(&s.Runs, &s.Lookups, &s.Hits, &s.Saved)
+	if err != nil {
+		return s, fmt.Errorf("cache stats: %w", err)
+	}
+	if s.Lookups > 0 {
+		s.HitRate = float64(s.Hits) / float64(s.Lookups)
+	}
+	rows, err := db.read.QueryContext(ctx, `
+SELECT branch, version, sum(kind = 'element'), sum(kind = 'trajectory') FROM (
+    SELECT branch, version, 'element' AS kind FROM element_cache
+    UNION ALL SELECT branch, version, 'trajectory' FROM trajectories)
+GROUP BY branch, version ORDER BY branch, version`)
+	if err != nil {
+		return s, fmt.Errorf("cache stats: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var b BranchCount
+		if err := rows.Scan(&b.Branch, &b.Version, &b.Elements, &b.Trajectories); err != nil {
+			return s, fmt.Errorf("cache stats: %w", err)
+		}
+		s.ByBranch = append(s.ByBranch, b)
+	}
+	return s, rows.Err()
+}
