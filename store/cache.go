@@ -15,10 +15,8 @@ const (
 	cacheGetSQL = `
 SELECT project, test, description, selectors, node, intent, created_at, used_at, hits,
        identity, branch, git_commit, version
-FROM element_cache WHERE ` + lineageWhere + `
-ORDER BY ` + lineageOrder + ` LIMIT 1`
-	cacheTouchSQL = `UPDATE element_cache SET used_at = ?7, hits = hits + 1
-WHERE id = (SELECT id FROM element_cache WHERE ` + lineageWhere + ` ORDER BY ` + lineageOrder + ` LIMIT 1)`
+FROM element_cache WHERE id = ?`
+	cacheTouchSQL = `UPDATE element_cache SET used_at = ?, hits = hits + 1 WHERE id = ?`
 )
 
 // Cache returns the element cache row for key that the store's lineage
@@ -30,7 +28,14 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 		selectors, node, intent []byte
 		created, used           string
 	)
-	err := db.cacheGet.QueryRowContext(ctx, append([]any{string(key)}, db.lineageArgs()...)...).
+	id, ok, err := db.pick(ctx, db.cachePick, key)
+	if err != nil {
+		return nil, fmt.Errorf("read cache %s: %w", key, err)
+	}
+	if !ok {
+		return nil, nil
+	}
+	err = db.cacheGet.QueryRowContext(ctx, id).
 		Scan(&e.Project, &e.Test, &e.Description, &selectors, &node, &intent, &created, &used, &e.Hits,
 			&e.Identity, &e.Branch, &e.Commit, &e.Version)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -122,17 +127,15 @@ ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET
 // one statement: used_at becomes the clock's now and hits grows by one. It
 // returns an error wrapping ErrNotFound when there is no such row.
 func (db *DB) TouchCache(ctx context.Context, key session.CacheKey) error {
-	args := append([]any{string(key)}, db.lineageArgs()...)
-	res, err := db.cacheTouch.ExecContext(ctx, append(args, formatTime(db.now()))...)
+	id, ok, err := db.pick(ctx, db.cachePick, key)
 	if err != nil {
 		return fmt.Errorf("touch cache %s: %w", key, err)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("touch cache %s: %w", key, err)
-	}
-	if n == 0 {
+	if !ok {
 		return fmt.Errorf("touch cache %s: %w", key, ErrNotFound)
+	}
+	if _, err := db.cacheTouch.ExecContext(ctx, formatTime(db.now()), id); err != nil {
+		return fmt.Errorf("touch cache %s: %w", key, err)
 	}
 	return nil
 }

@@ -1,7 +1,8 @@
 package store
 
 import (
-	"encoding/json"
+	"context"
+	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -28,24 +29,60 @@ func WithLineage(l session.Lineage) Option {
 // Lineage returns the lineage the store reads and writes with.
 func (db *DB) Lineage() session.Lineage { return db.lineage }
 
-// lineageArgs are the lookup's parameters after the key: ?2 … ?6.
-func (db *DB) lineageArgs() []any {
-	l := db.lineage
-	merged, _ := json.Marshal(nonNil(l.Merged)) // strings always marshal
-	return []any{VersionKey(l.Version), l.Branch, l.Main, l.BaseDepth, string(merged)}
+// setLineage makes l the store's lineage, with what lookups derive from it.
+func (db *DB) setLineage(l session.Lineage) {
+	db.lineage = l
+	db.versionKey = VersionKey(l.Version)
+	db.merged = make(map[string]bool, len(l.Merged))
+	for _, c := range l.Merged {
+		db.merged[c] = true
+	}
 }
 
-// lineageWhere and lineageOrder select and rank a key's rows (?1 is the
-// key) by the rules of WithLineage.
-const (
-	lineageWhere = `key = ?1 AND version_key <= ?2
-  AND (branch = ?3 OR branch = ?4 OR git_commit IN (SELECT value FROM json_each(?6)))`
-	lineageOrder = `CASE
-    WHEN branch <> ?3 AND git_commit IN (SELECT value FROM json_each(?6)) THEN 0
-    WHEN branch = ?3 THEN 1
-    WHEN depth <= ?5 THEN 2
-    ELSE 3 END, id DESC`
-)
+// rank places a row in the lookup order of WithLineage: lower is read
+// first; -1 is never read.
+func (db *DB) rank(branch, commit string, depth int) int {
+	l := db.lineage
+	switch {
+	case branch != l.Branch && db.merged[commit]:
+		return 0
+	case branch == l.Branch:
+		return 1
+	case branch == l.Main && depth <= l.BaseDepth:
+		return 2
+	case branch == l.Main:
+		return 3
+	}
+	return -1
+}
+
+// pickSQL lists the rows of a key that the running version may read,
+// newest first; the lineage rules then pick one in Go (the rows of one key
+// are few, and the merged commits can be thousands).
+const pickSQL = `SELECT id, branch, git_commit, depth FROM %s WHERE key = ? AND version_key <= ? ORDER BY id DESC`
+
+// pick returns the id of the row of key that the lineage rules choose from
+// the rows st (pickSQL on a table) lists, or false when none may be read.
+func (db *DB) pick(ctx context.Context, st *sql.Stmt, key session.CacheKey) (int64, bool, error) {
+	rows, err := st.QueryContext(ctx, string(key), db.versionKey)
+	if err != nil {
+		return 0, false, err
+	}
+	defer rows.Close()
+	best, bestRank := int64(0), -1
+	for rows.Next() {
+		var id int64
+		var branch, commit string
+		var depth int
+		if err := rows.Scan(&id, &branch, &commit, &depth); err != nil {
+			return 0, false, err
+		}
+		if r := db.rank(branch, commit, depth); r >= 0 && (bestRank < 0 || r < bestRank) {
+			best, bestRank = id, r
+		}
+	}
+	return best, bestRank >= 0, rows.Err()
+}
 
 // VersionKey returns a version ("v1.2.3", "1.2.3-rc.1", "v0.0.0-dev") in a
 // form whose string order is version order: a pre-release sorts before its

@@ -13,7 +13,7 @@ import (
 
 // on points the store at a checkout; tests switch it between writes.
 func on(db *DB, l session.Lineage) *DB {
-	db.lineage = l
+	db.setLineage(l)
 	return db
 }
 
@@ -185,6 +185,24 @@ SELECT printf('key-%06d', i), l.branch, l.git_commit, l.depth, 'v1.0.0', ?2, 'sh
 	// lineage: the store's lookup. key-only: the baseline, the first row
 	// of the key by the primary index, no lineage rules.
 	b.Run("lineage", func(b *testing.B) {
+		lookups(b, func(key session.CacheKey) error {
+			e, err := db.Cache(ctx, key)
+			if err == nil && (e == nil || e.Branch != "feature") {
+				err = fmt.Errorf("lookup %s: got %+v", key, e)
+			}
+			return err
+		})
+	})
+	// lineage-main: on main, with the largest merged-commit list gitinfo
+	// gives (20 merges × 100 commits), the feature rows among them.
+	b.Run("lineage-main", func(b *testing.B) {
+		merged := []string{"f1"}
+		for i := range 1999 {
+			merged = append(merged, fmt.Sprintf("%040x", i))
+		}
+		saved := db.lineage
+		defer db.setLineage(saved)
+		on(db, session.Lineage{Branch: "main", Main: "main", Commit: "m10", Depth: 10, BaseDepth: 10, Version: "v1.1.0", Merged: merged})
 		lookups(b, func(key session.CacheKey) error {
 			e, err := db.Cache(ctx, key)
 			if err == nil && (e == nil || e.Branch != "feature") {

@@ -47,11 +47,15 @@ type DB struct {
 	read  *sql.DB // query-only connections
 	now   func() time.Time
 
-	lineage session.Lineage
+	lineage    session.Lineage
+	versionKey string          // VersionKey(lineage.Version)
+	merged     map[string]bool // lineage.Merged
 
 	// The cache hit path, prepared once: a lookup and a touch per step.
-	cacheGet   *sql.Stmt
-	cacheTouch *sql.Stmt
+	cachePick      *sql.Stmt
+	trajectoryPick *sql.Stmt
+	cacheGet       *sql.Stmt
+	cacheTouch     *sql.Stmt
 }
 
 type options struct {
@@ -149,7 +153,16 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		write.Close()
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
-	db := &DB{path: abs, write: write, read: read, now: o.now, lineage: o.lineage}
+	db := &DB{path: abs, write: write, read: read, now: o.now}
+	db.setLineage(o.lineage)
+	if db.cachePick, err = read.PrepareContext(ctx, fmt.Sprintf(pickSQL, "element_cache")); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: prepare cache lookup: %w", abs, err)
+	}
+	if db.trajectoryPick, err = read.PrepareContext(ctx, fmt.Sprintf(pickSQL, "trajectories")); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: prepare trajectory lookup: %w", abs, err)
+	}
 	if db.cacheGet, err = read.PrepareContext(ctx, cacheGetSQL); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open database %s: prepare cache lookup: %w", abs, err)
@@ -188,7 +201,7 @@ func (db *DB) Path() string { return db.path }
 // returns the errors met doing so.
 func (db *DB) Close() error {
 	var errs []error
-	for _, st := range []*sql.Stmt{db.cacheGet, db.cacheTouch} {
+	for _, st := range []*sql.Stmt{db.cachePick, db.trajectoryPick, db.cacheGet, db.cacheTouch} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}

@@ -15,10 +15,16 @@ import (
 func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error) {
 	var t session.Trajectory
 	var steps, evidence, gaps string
-	err := db.read.QueryRowContext(ctx, `
+	id, ok, err := db.pick(ctx, db.trajectoryPick, key)
+	if err != nil {
+		return nil, fmt.Errorf("trajectory: %w", err)
+	}
+	if !ok {
+		return nil, nil
+	}
+	err = db.read.QueryRowContext(ctx, `
 SELECT key, project, test, goal, steps, postcondition, evidence, gaps, identity, branch, git_commit, version
-FROM trajectories WHERE `+lineageWhere+` ORDER BY `+lineageOrder+` LIMIT 1`,
-		append([]any{string(key)}, db.lineageArgs()...)...).
+FROM trajectories WHERE id = ?`, id).
 		Scan(&t.Key, &t.Project, &t.Test, &t.Goal, &steps, &t.Postcondition, &evidence, &gaps, &t.Identity, &t.Branch, &t.Commit, &t.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -43,11 +49,11 @@ FROM trajectories WHERE `+lineageWhere+` ORDER BY `+lineageOrder+` LIMIT 1`,
 // TouchTrajectory records a replay of the row of key that Trajectory
 // returns: used_at becomes now and hits grows by one. No row is not an error.
 func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
-	args := append([]any{string(key)}, db.lineageArgs()...)
-	_, err := db.write.ExecContext(ctx, `UPDATE trajectories SET used_at = ?7, hits = hits + 1
-WHERE id = (SELECT id FROM trajectories WHERE `+lineageWhere+` ORDER BY `+lineageOrder+` LIMIT 1)`,
-		append(args, formatTime(db.now()))...)
-	if err != nil {
+	id, ok, err := db.pick(ctx, db.trajectoryPick, key)
+	if err != nil || !ok {
+		return err
+	}
+	if _, err := db.write.ExecContext(ctx, `UPDATE trajectories SET used_at = ?, hits = hits + 1 WHERE id = ?`, formatTime(db.now()), id); err != nil {
 		return fmt.Errorf("touch trajectory %s: %w", key, err)
 	}
 	return nil

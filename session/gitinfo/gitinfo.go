@@ -18,8 +18,8 @@ import (
 
 // Limits on what Resolve reads of the history of main.
 const (
-	recentMerges    = 20   // merge commits on main's first-parent chain that bring rows in
-	commitsPerMerge = 1000 // commits of one merged branch considered
+	recentMerges    = 20  // merge commits on main's first-parent chain that bring rows in
+	commitsPerMerge = 100 // commits of one merged branch considered, newest first
 )
 
 // Errors Resolve returns when there is no history to follow.
