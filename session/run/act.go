@@ -233,8 +233,8 @@ type actEnv struct {
 	goal string
 	n    int // steps run, to number new cache keys
 
-	replay      bool // the steps come from a recorded trajectory, not the agent
-	sub         int  // steps run or refused, numbered for the watcher
+	replay      bool  // the steps come from a recorded trajectory, not the agent
+	sub         int   // steps run or refused, numbered for the watcher
 	approveRest bool  // the engineer approved the rest of this act
 	stopped     error // the gate failed (the engineer quit): nothing more runs
 }
