@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/user"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -146,7 +145,7 @@ func clip(s string, n int) string {
 }
 
 // printHeal shows old and new steps side by side with a diff: "-" only in
-// the old trajectory, "+" only in the new one, "=" in both.
+// the old trajectory, "+" only in the new one, "~" changed, "=" in both.
 func printHeal(w io.Writer, h *session.Heal) {
 	fmt.Fprintf(w, "heal %d · %s · test %q · goal %q\n", h.ID, h.Status, h.Test, h.Goal)
 	fmt.Fprintf(w, "why: %s\n", h.Reason)
@@ -156,56 +155,11 @@ func printHeal(w io.Writer, h *session.Heal) {
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tOLD\tNEW")
-	for _, d := range diffSteps(h.OldSteps, h.NewSteps) {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.mark, clip(stepText(d.old), 70), clip(stepText(d.new), 70))
+	for _, d := range session.DiffSteps(h.OldSteps, h.NewSteps) {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Op, clip(session.StepText(d.Old), 70), clip(session.StepText(d.New), 70))
 	}
 	tw.Flush()
 	if h.Postcondition != "" {
 		fmt.Fprintf(w, "\npostcondition: %s\n", h.Postcondition)
 	}
-}
-
-// stepText drops the cache id, which says nothing to a reader.
-func stepText(cmd string) string {
-	if i := strings.Index(cmd, " --cache-id"); i >= 0 {
-		return cmd[:i]
-	}
-	return cmd
-}
-
-type diffLine struct{ mark, old, new string }
-
-// diffSteps aligns two step lists by their longest common subsequence
-// (cache ids ignored).
-func diffSteps(a, b []string) []diffLine {
-	n, m := len(a), len(b)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if stepText(a[i]) == stepText(b[j]) {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var out []diffLine
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && stepText(a[i]) == stepText(b[j]):
-			out = append(out, diffLine{"=", a[i], b[j]})
-			i, j = i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			out = append(out, diffLine{"+", "", b[j]})
-			j++
-		default:
-			out = append(out, diffLine{"-", a[i], ""})
-			i++
-		}
-	}
-	return out
 }
