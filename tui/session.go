@@ -94,6 +94,7 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		if e.Sub < 0 {
 			st.command, st.status, st.subs = e.Command, "running", nil
 			s.cursor = e.Index
+			s.target = "" // the new step has not found its element yet
 			return
 		}
 		for e.Sub >= len(st.subs) {
@@ -118,7 +119,7 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 	case session.SnapshotUpdated:
 		s.url, s.title = e.URL, e.Title
 		s.outline = strings.Split(strings.TrimRight(e.Outline, "\n"), "\n")
-		if e.Target != s.target || e.Target != "" {
+		if e.Target != "" { // a page after the action keeps showing what it acted on
 			s.target = e.Target
 			s.treeTop = -1 // scroll the target into view when drawn
 		}

@@ -101,6 +101,9 @@ func (m Model) statusBar(w int) string {
 		}
 		step = fmt.Sprintf("%d/%d", cur, n)
 	}
+	if m.screen == screenError {
+		return m.statusLine(" e2e studio │ the test cannot be opened", w)
+	}
 	if m.screen == screenHeals || m.screen == screenHealDiff {
 		state = fmt.Sprintf(" heal review │ %d staged │ reviewer %s", len(m.heal.list), m.o.Reviewer)
 		return m.statusLine(state, w)
