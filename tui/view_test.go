@@ -178,9 +178,9 @@ func (f *fakeHeals) DecideHeal(_ context.Context, id int64, accept bool, by stri
 func sampleHeals() *fakeHeals {
 	return &fakeHeals{heals: []session.Heal{
 		{ID: 7, Test: "add to cart", Goal: "put the trail shoe in the cart", Status: "staged", CreatedAt: t0, FailedIndex: 0,
-			OldSteps: []string{`--step-type CLICK --description "the Add to cart button" --cache-id a1`, `--step-type EXPECT --expect text --description "the cart status" --value "Cart: 1 item"`},
-			NewSteps: []string{`--step-type CLICK --description "the No thanks button" --cache-id b2`, `--step-type CLICK --description "the Add to cart button" --cache-id a1`, `--step-type EXPECT --expect text --description "the cart status" --value "Cart: 1 item"`},
-			Reason:   `step 1 (--step-type CLICK --description "the Add to cart button") failed: the element is covered by dialog "Newsletter"`,
+			OldSteps:      []string{`--step-type CLICK --description "the Add to cart button" --cache-id a1`, `--step-type EXPECT --expect text --description "the cart status" --value "Cart: 1 item"`},
+			NewSteps:      []string{`--step-type CLICK --description "the No thanks button" --cache-id b2`, `--step-type CLICK --description "the Add to cart button" --cache-id a1`, `--step-type EXPECT --expect text --description "the cart status" --value "Cart: 1 item"`},
+			Reason:        `step 1 (--step-type CLICK --description "the Add to cart button") failed: the element is covered by dialog "Newsletter"`,
 			Postcondition: "the cart status reads Cart: 1 item",
 			Evidence:      session.Evidence{Route: "/product", Appeared: []string{`status "Cart: 1 item"`}, Vanished: []string{`dialog "Newsletter"`, `status "Cart: 0 items"`}}},
 		{ID: 5, Test: "search flights", Goal: "search flights from SFO to IAD, one way", Status: "staged", CreatedAt: t0.Add(-time.Hour), FailedIndex: 2,
