@@ -114,11 +114,9 @@ func startFlow(t *testing.T, src string, script ...agenttest.Step) *flow {
 // waitFor waits until the studio has drawn every one of texts.
 func (f *flow) waitFor(texts ...string) {
 	f.t.Helper()
-	var seen bytes.Buffer
 	teatest.WaitFor(f.t, f.tm.Output(), func(b []byte) bool {
-		seen.Write(b)
 		for _, s := range texts {
-			if !bytes.Contains(seen.Bytes(), []byte(s)) {
+			if !bytes.Contains(b, []byte(s)) {
 				return false
 			}
 		}

@@ -116,6 +116,9 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		if e.Postcondition != "" {
 			st.post = e.Postcondition
 		}
+		if e.Sub < 0 && s.newTest {
+			s.current = -1 // recording: waiting for the next typed step
+		}
 	case session.SnapshotUpdated:
 		s.url, s.title = e.URL, e.Title
 		s.outline = strings.Split(strings.TrimRight(e.Outline, "\n"), "\n")

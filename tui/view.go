@@ -102,23 +102,29 @@ func (m Model) statusBar(w int) string {
 		step = fmt.Sprintf("%d/%d", cur, n)
 	}
 	if m.screen == screenError {
-		return m.statusLine(" e2e studio │ the test cannot be opened", w)
+		return m.statusLine(" e2e studio │ the test cannot be opened", "", w)
 	}
 	if m.screen == screenHeals || m.screen == screenHealDiff {
 		state = fmt.Sprintf(" heal review │ %d staged │ reviewer %s", len(m.heal.list), m.o.Reviewer)
-		return m.statusLine(state, w)
+		return m.statusLine(state, "", w)
 	}
 	name := s.test
 	if name == "" {
 		name = m.o.Title
 	}
-	left := fmt.Sprintf(" %s │ step %s │ model %d calls · %s tok · $%.4f │ %s │ %s",
-		clip(name, 28), step, s.modelCalls, tokens(s.tokens), s.cost, fmtDuration(s.elapsed(m.o.Now())), state)
-	return m.statusLine(left, w)
+	left := fmt.Sprintf(" %s │ step %s │ %s", clip(name, 28), step, state)
+	stats := fmt.Sprintf("model %d calls · %s tok · $%.4f │ %s", s.modelCalls, tokens(s.tokens), s.cost, fmtDuration(s.elapsed(m.o.Now())))
+	if w >= wideAt || m.notice == "" && s.modelErr == "" {
+		// Wide, or nothing to tell: the figures come first. Narrow with a
+		// message, the message does (the figures are cut).
+		left = fmt.Sprintf(" %s │ step %s │ %s │ %s", clip(name, 28), step, stats, state)
+		return m.statusLine(left, "", w)
+	}
+	return m.statusLine(left, stats, w)
 }
 
 // statusLine ends the status bar with the latest notice or model error.
-func (m Model) statusLine(left string, w int) string {
+func (m Model) statusLine(left, tail string, w int) string {
 	msg := m.notice
 	isErr := m.noticeErr
 	if m.ses.modelErr != "" && m.screen == screenSession {
@@ -130,6 +136,9 @@ func (m Model) statusLine(left string, w int) string {
 			mark = "! "
 		}
 		left += " │ " + mark + msg
+	}
+	if tail != "" {
+		left += " │ " + tail
 	}
 	line := pad(left, w)
 	if isErr && msg != "" {

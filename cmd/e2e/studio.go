@@ -332,13 +332,13 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 					continue
 				}
 				lines = append(lines, line)
-				app.Send(tui.Notice{Text: fmt.Sprintf("%d steps kept; w writes %s", len(lines), out)})
+				app.Send(tui.Notice{Text: fmt.Sprintf("%d steps kept; w writes %s", len(lines), filepath.Base(out))})
 			case tui.WriteTest:
 				if err := writeNewTest(out, name, start, lines); err != nil {
 					app.Send(tui.Notice{Text: err.Error(), Err: true})
 					continue
 				}
-				app.Send(tui.Notice{Text: fmt.Sprintf("wrote %s (%d steps)", out, len(lines))})
+				app.Send(tui.Notice{Text: fmt.Sprintf("wrote %s (%d steps)", filepath.Base(out), len(lines))})
 			}
 		}
 	})
