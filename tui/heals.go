@@ -155,7 +155,7 @@ func (m Model) healDiffView(w, h int) string {
 	lines = append(lines, wrap(fmt.Sprintf("test %q · goal %q · %s · failed at step %d", x.Test, x.Goal, x.Status, x.FailedIndex+1), iw)...)
 	lines = append(lines, wrap("why: "+x.Reason, iw)...)
 	lines = append(lines, "")
-	col := (iw - 4) / 2
+	col := (iw - 5) / 2
 	lines = append(lines, m.st.Title.Render(fit("  OLD", col+2)+"  "+fit("NEW", col)))
 	for _, d := range session.DiffSteps(x.OldSteps, x.NewSteps) {
 		old, nw := "", ""

@@ -422,10 +422,8 @@ func (m Model) helpView(w, h int) string {
 		lines = append(lines, strings.Split(full.FullHelpView(groups[2:]), "\n")...)
 	}
 	lines = append(lines, "")
-	lines = append(lines, wrap("Proposed steps wait for a decision: a runs it, e edits it first (the agent is told what changed), "+
-		"r rejects it with a reason the agent reads, A approves the rest of the act, s skips it. "+
-		"p holds every step (cached replay too) until you step it. In a new test, type a step in the test-file form "+
-		"(click: the Sign in button) or a goal for the agent (sign in as Alice); w writes the .e2e.yaml file.", w-2)...)
+	lines = append(lines, wrap("The agent's steps wait for you; e's edit and r's reason reach the agent. "+
+		"p holds every step, cached replay too. New test: type a step (click: the Sign in button) or a goal.", w-2)...)
 	return m.box("Keys", lines, w, h, true)
 }
 
