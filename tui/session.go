@@ -94,7 +94,6 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		if e.Sub < 0 {
 			st.command, st.status, st.subs = e.Command, "running", nil
 			s.cursor = e.Index
-			s.target = "" // the new step has not found its element yet
 			return
 		}
 		for e.Sub >= len(st.subs) {
