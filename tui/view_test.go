@@ -234,3 +234,40 @@ func TestViews(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysAskTheCommandLayer: g runs again, R re-records the act under the
+// trajectory cursor (not a plain step), i and w type and write a new test.
+func TestKeysAskTheCommandLayer(t *testing.T) {
+	var mu sync.Mutex
+	var got []Command
+	control := func(c Command) { mu.Lock(); got = append(got, c); mu.Unlock() }
+	run := func(m Model, ks ...string) {
+		for _, k := range ks {
+			nm, cmd := m.Update(keyMsg(k))
+			m = nm.(Model)
+			if cmd != nil {
+				cmd()
+			}
+		}
+	}
+	m := New(Options{Mode: ModeRun, Control: control, Now: (&clock{now: t0}).Now})
+	m = update(m, EventMsg{Event: session.TestStarted{Test: "t", Steps: []string{`--step-type CLICK --description "x"`, `--step-type ACT --description "goal"`}}})
+	m = update(m, EventMsg{Event: session.TestFinished{Result: session.TestResult{Status: "passed"}}})
+	run(m, "tab", "tab", "R", "down", "R", "g")
+	m2 := New(Options{Mode: ModeNew, Control: control, Now: (&clock{now: t0}).Now})
+	run(m2, "c", "l", "i", "c", "k", ":", " ", "b", "enter", "esc", "w")
+	mu.Lock()
+	defer mu.Unlock()
+	want := []Command{RunAgain{Rerecord: 1}, AddStep{Line: "click: b"}, WriteTest{}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("commands %v, want %v", got, want)
+	}
+}
+
+func TestModelErrorInTheStatusBar(t *testing.T) {
+	m := sessionModel(t, 80, 24, ModeRun)
+	m = update(m, EventMsg{Event: session.ModelCalled{Call: session.ModelCall{Purpose: "act", Outcome: "rate-limited"}}})
+	if v := m.View(); !strings.Contains(v, "! model error (act): rate-limited") {
+		t.Errorf("status bar:\n%s", v[strings.LastIndex(v[:len(v)-100], "\n"):])
+	}
+}

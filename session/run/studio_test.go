@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/testfile"
 )
 
 // scriptedGate answers held proposals with decisions in order; past the
@@ -174,5 +175,33 @@ steps:
 	if s[0].Status != session.StatusSkipped || s[1].Status == session.StatusFailed || !strings.Contains(s[1].Command, "Add to cart") || s[2].Status == session.StatusFailed ||
 		s[3].Status != session.StatusFailed || !strings.Contains(s[3].Error, "enough") {
 		t.Errorf("steps: %+v", s)
+	}
+}
+
+// TestRerecordIgnoresTheRecordedTrajectory: an act marked for re-recording
+// goes to the agent again and its new trajectory replaces the old one.
+func TestRerecordIgnoresTheRecordedTrajectory(t *testing.T) {
+	e := newEnv(t)
+	actor := &scriptedActor{commands: []string{`--step-type CLICK --description "the Add to cart button"`}}
+	e.actor = actor
+	if rep := e.run("", actTest); !rep.Passed() {
+		t.Fatalf("record:\n%s", e.out.String())
+	}
+	actor.commands = []string{`--step-type CLICK --description "the Add to cart button"`, `--step-type HOVER --description "the Buy now button"`}
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Actor: actor, Rerecord: map[int]bool{0: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := testfile.Parse("t.e2e.yaml", []byte(actTest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := r.Run(context.Background(), []*testfile.Test{test})
+	if err != nil || !rep.Passed() || actor.calls != 2 {
+		t.Fatalf("re-record: %v, %d agent calls, %+v", err, actor.calls, rep)
+	}
+	tr, err := e.db.Trajectory(context.Background(), session.Key(session.KeyParts{Project: "fixture", Test: "act cart", Description: "put the shoe in the cart"}))
+	if err != nil || tr == nil || len(tr.Steps) != 2 {
+		t.Fatalf("the trajectory was not replaced: %+v %v", tr, err)
 	}
 }
