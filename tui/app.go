@@ -4,13 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/e2e-dev/e2e/session"
 )
@@ -35,14 +32,11 @@ func WithIO(in io.Reader, out io.Writer) AppOption {
 	}
 }
 
-// NewApp returns the studio for o. NO_COLOR (or a terminal without colour)
-// draws it without colour.
+// NewApp returns the studio for o. It draws without colour when NO_COLOR
+// is set or the terminal has none (lipgloss's colour profile follows both).
 func NewApp(o Options, opts ...AppOption) *App {
 	if o.Gate == nil {
 		o.Gate = NewGate(false)
-	}
-	if os.Getenv("NO_COLOR") != "" {
-		lipgloss.SetColorProfile(termenv.Ascii)
 	}
 	popts := []tea.ProgramOption{tea.WithAltScreen()}
 	for _, f := range opts {
