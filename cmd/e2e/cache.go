@@ -270,7 +270,7 @@ func printCacheKey(cmd *cobra.Command, d *store.DB, rows []store.CacheRow) error
 		var steps []string
 		_ = json.Unmarshal(newest.Steps, &steps)
 		for i, s := range steps {
-			fmt.Fprintf(out, "  %d. %s\n", i+1, stepText(s))
+			fmt.Fprintf(out, "  %d. %s\n", i+1, session.StepText(s))
 		}
 		fmt.Fprintf(out, "  postcondition: %s\n", newest.Postcondition)
 		var gaps []session.Gap

@@ -189,11 +189,14 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 // changed counts the steps a heal inserted and deleted (same text, cache
 // ids aside, is unchanged).
 func changed(old, new []string) (ins, dels int) {
-	for _, d := range diffSteps(old, new) {
-		switch d.mark {
-		case "+":
+	for _, d := range session.DiffSteps(old, new) {
+		switch d.Op {
+		case session.DiffInsert:
 			ins++
-		case "-":
+		case session.DiffDelete:
+			dels++
+		case session.DiffChanged:
+			ins++
 			dels++
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/user"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -146,7 +145,7 @@ func clip(s string, n int) string {
 }
 
 // printHeal shows old and new steps side by side with a diff: "-" only in
-// the old trajectory, "+" only in the new one, "=" in both.
+// the old trajectory, "+" only in the new one, "~" changed, "=" in both.
 func printHeal(w io.Writer, h *session.Heal) {
 	fmt.Fprintf(w, "heal %d · %s · test %q · goal %q\n", h.ID, h.Status, h.Test, h.Goal)
 	fmt.Fprintf(w, "why: %s\n", h.Reason)
@@ -156,8 +155,8 @@ func printHeal(w io.Writer, h *session.Heal) {
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tOLD\tNEW")
-	for _, d := range diffSteps(h.OldSteps, h.NewSteps) {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.mark, clip(stepText(d.old), 70), clip(stepText(d.new), 70))
+	for _, d := range session.DiffSteps(h.OldSteps, h.NewSteps) {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Op, clip(session.StepText(d.Old), 70), clip(session.StepText(d.New), 70))
 	}
 	tw.Flush()
 	if h.Postcondition != "" {
@@ -166,115 +165,33 @@ func printHeal(w io.Writer, h *session.Heal) {
 	printPageChange(w, h.PageBefore, h.PageAfter, 40)
 }
 
-// stepText drops the cache id, which says nothing to a reader.
-func stepText(cmd string) string {
-	if i := strings.Index(cmd, " --cache-id"); i >= 0 {
-		return cmd[:i]
-	}
-	return cmd
-}
-
-type diffLine struct{ mark, old, new string }
-
-// diffSteps aligns two step lists by their longest common subsequence
-// (cache ids ignored).
-func diffSteps(a, b []string) []diffLine { return diffBy(a, b, stepText) }
-
-// diffBy aligns a and b by their longest common subsequence of key(line).
-// A common head and tail are matched first, so that two long page outlines
-// that differ in a few lines cost little.
-func diffBy(a, b []string, key func(string) string) []diffLine {
-	var head, tail []diffLine
-	for len(a) > 0 && len(b) > 0 && key(a[0]) == key(b[0]) {
-		head = append(head, diffLine{"=", a[0], b[0]})
-		a, b = a[1:], b[1:]
-	}
-	for len(a) > 0 && len(b) > 0 && key(a[len(a)-1]) == key(b[len(b)-1]) {
-		tail = append([]diffLine{{"=", a[len(a)-1], b[len(b)-1]}}, tail...)
-		a, b = a[:len(a)-1], b[:len(b)-1]
-	}
-	n, m := len(a), len(b)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if key(a[i]) == key(b[j]) {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var out []diffLine
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && key(a[i]) == key(b[j]):
-			out = append(out, diffLine{"=", a[i], b[j]})
-			i, j = i+1, j+1
-		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
-			out = append(out, diffLine{"-", a[i], ""})
-			i++
-		default:
-			out = append(out, diffLine{"+", "", b[j]})
-			j++
-		}
-	}
-	return append(append(head, out...), tail...)
-}
-
-// pageContext is how many unchanged outline lines are shown around a change.
-const pageContext = 2
-
 // printPageChange prints the lines of the page outline that changed between
-// the failed replay and the end of the heal, with a little context, as a
-// unified diff ("-" before only, "+" after only), at most limit lines.
+// the failed replay and the end of the heal, two lines of context around
+// each change ("-" before only, "+" after only), at most limit lines.
 func printPageChange(w io.Writer, before, after string, limit int) {
 	if before == "" && after == "" {
 		return
 	}
-	d := diffBy(strings.Split(strings.TrimRight(before, "\n"), "\n"), strings.Split(strings.TrimRight(after, "\n"), "\n"),
-		func(s string) string { return s })
-	show := make([]bool, len(d))
-	changed := false
-	for i, l := range d {
-		if l.mark == "=" {
-			continue
-		}
-		changed = true
-		for j := max(0, i-pageContext); j <= min(len(d)-1, i+pageContext); j++ {
-			show[j] = true
-		}
-	}
 	fmt.Fprintln(w, "\npage when the replay failed → page when the heal ended:")
-	if !changed {
+	lines := session.PageChange(before, after, 2)
+	if lines == nil {
 		fmt.Fprintln(w, "  (the outline did not change)")
 		return
 	}
-	printed, gap := 0, false
-	for i, l := range d {
-		if !show[i] {
-			gap = true
-			continue
-		}
-		if gap && printed > 0 {
-			fmt.Fprintln(w, "  ⋯")
-		}
-		gap = false
-		if printed == limit {
+	for i, l := range lines {
+		if i == limit {
 			fmt.Fprintln(w, "  … (more changes)")
 			return
 		}
-		switch l.mark {
-		case "=":
-			fmt.Fprintf(w, "  %s\n", l.old)
-		case "-":
-			fmt.Fprintf(w, "- %s\n", l.old)
-		case "+":
-			fmt.Fprintf(w, "+ %s\n", l.new)
+		switch l.Op {
+		case session.DiffGap:
+			fmt.Fprintln(w, "  ⋯")
+		case session.DiffDelete:
+			fmt.Fprintf(w, "- %s\n", l.Old)
+		case session.DiffInsert:
+			fmt.Fprintf(w, "+ %s\n", l.New)
+		default:
+			fmt.Fprintf(w, "  %s\n", l.Old)
 		}
-		printed++
 	}
 }

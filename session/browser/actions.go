@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -69,7 +70,13 @@ func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opt
 	need.Scroll = true
 	start := time.Now()
 	var res actionable
-	if err := p.call(ctx, &res, "actionable", ref, need); err != nil {
+	// The in-page wait ends by itself after need.Timeout and says why (covered
+	// by what, hidden, …). The call waits a grace period longer for that
+	// answer, so that on a loaded machine a late answer is not lost to the
+	// step's deadline as a bare timeout; cancelling ctx still stops it at once.
+	cctx, cancel := graceContext(ctx, timeout+actionableGrace)
+	defer cancel()
+	if err := p.call(cctx, &res, "actionable", ref, need); err != nil {
 		if isContextDestroyed(err) {
 			return nil, &ActionError{Action: action, Ref: ref, Reason: ReasonDetached, Detail: "the page navigated away", Waited: time.Since(start)}
 		}
@@ -100,6 +107,22 @@ func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opt
 		}
 	}
 	return nil, e
+}
+
+// actionableGrace is how much longer than its own timeout the in-page
+// actionability wait is given to answer.
+const actionableGrace = 2 * time.Second
+
+// graceContext is ctx with its deadline replaced by d from now: it is done
+// after d, or as soon as ctx is cancelled (not when ctx's deadline passes).
+func graceContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), d)
+	stop := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	return c, func() { stop(); cancel() }
 }
 
 // Click waits until ref is actionable and clicks its centre with the mouse.

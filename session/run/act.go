@@ -51,12 +51,12 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	defer guard.Stop(ctx)
 	env.guard = guard
 	var traj *session.Trajectory
-	if r.reads() {
+	if r.reads() && !r.o.Rerecord[tr.index] { // a re-recorded act starts from scratch; the new trajectory replaces it
 		if traj, err = ts.Trajectory(ctx, key); err != nil {
 			return err
 		}
 	}
-	if traj == nil && r.strict() {
+	if traj == nil && r.strict() && !r.o.Rerecord[tr.index] {
 		return &StaleError{What: raw.Description, Reason: "no recorded trajectory"}
 	}
 	if traj != nil {
@@ -74,6 +74,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 		if err != nil {
 			return err
 		}
+		tr.post = traj.Postcondition
 		failed, why := r.replayTrajectory(ctx, tr, env, traj, sr)
 		if why == "" {
 			sr.Status, sr.Cache = session.StatusHit, "hit"
@@ -88,6 +89,9 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 			return nil
 		}
 		sr.Cache = "miss"
+		if env.stopped != nil {
+			return env.stopped
+		}
 		if r.strict() {
 			sr.MissReason = "stale"
 			return &StaleError{What: raw.Description, Reason: why}
@@ -107,6 +111,9 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	}
 	res, err := r.o.Actor.Act(ctx, raw.Description, tr.test.Context, env)
 	sr.LLMCalls += res.ModelCalls
+	if env.stopped != nil {
+		return env.stopped // no trajectory is written for an act stopped midway
+	}
 	if err != nil {
 		return err
 	}
@@ -119,6 +126,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	}
 	sr.Status = session.StatusLocated
 	sr.Note = testfile.Redact(res.Message, tr.secrets)
+	tr.post = res.Postcondition
 	if r.writes() {
 		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
 			Steps: tr.slotSteps(res.Steps), Postcondition: testfile.Slots(res.Postcondition, tr.uniques), Evidence: tr.slotEvidence(evidenceOf(before, after)),
@@ -133,6 +141,8 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 // (len(steps) for the end state) and why.
 func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv, traj *session.Trajectory, sr *session.StepResult) (int, string) {
 	read := gapValues{}
+	env.replay = true
+	defer func() { env.replay = false }()
 	for i, cmd := range traj.Steps {
 		if err := read.readAt(ctx, env, traj.Gaps, i); err != nil {
 			return i, err.Error()
@@ -203,6 +213,9 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 	}
 	res, err := r.o.Actor.Act(ctx, traj.Goal, b.String(), env)
 	sr.LLMCalls += res.ModelCalls
+	if env.stopped != nil {
+		return env.stopped
+	}
 	if err != nil {
 		return fmt.Errorf("replaying the recorded act failed (%s) and healing it failed: %w", why, err)
 	}
@@ -225,6 +238,7 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
 		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: tr.slotEvidence(evidenceOf(start, end)), Status: status,
 		PageBefore: pageText(before), PageAfter: pageText(end)}
+	tr.post = res.Postcondition
 	sr.Status = session.StatusRelocated
 	sr.Note = testfile.Redact(why, tr.secrets)
 	if !r.writes() {
@@ -239,6 +253,7 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 			if idx < len(res.Steps) {
 				res.Steps[idx].MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)
 			}
+			r.publish(session.HealStaged{Heal: *h})
 		}})
 	return nil
 }
@@ -276,6 +291,11 @@ type actEnv struct {
 	// the screen (see gaps.go).
 	seen []seenSnapshot
 	done []string // the commands that succeeded
+
+	replay      bool  // the steps come from a recorded trajectory, not the agent
+	sub         int   // steps run or refused, numbered for the watcher
+	approveRest bool  // the engineer approved the rest of this act
+	stopped     error // the gate failed (the engineer quit): nothing more runs
 }
 
 // Snapshot is the settled page with secret values redacted.
@@ -287,6 +307,7 @@ func (e *actEnv) Snapshot(ctx context.Context) (*ax.Snapshot, error) {
 	}
 	redactSnapshot(s, e.tr.secrets)
 	e.seen = append(e.seen, seenSnapshot{snap: s, done: len(e.done)})
+	e.r.showSnapshot(s, "")
 	return s, nil
 }
 
@@ -294,16 +315,77 @@ func (e *actEnv) Snapshot(ctx context.Context) (*ax.Snapshot, error) {
 // steps (element cache included) and says how it went. Commands keep their
 // variables as placeholders; values are substituted here, for the browser only.
 func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcome {
+	sub := e.sub
+	e.sub++
+	e.r.publish(session.StepStarted{Index: e.tr.index, Sub: sub, Command: command})
+	out, sr := e.gated(ctx, command)
+	fin := session.StepFinished{Index: e.tr.index, Sub: sub, Command: out.Command, Status: sr.Status, Cache: session.CacheStatusOf(sr), Note: sr.Note}
+	if !out.OK {
+		fin.Status, fin.Cache, fin.Error = session.StatusFailed, session.CacheFailed, out.Result
+	} else if fin.Cache == session.CacheNone && !e.replay && sr.Status != session.StatusSkipped {
+		fin.Cache = session.CacheNew // the agent's step joins the trajectory
+	} else if fin.Cache == session.CacheNone && e.replay {
+		fin.Cache = session.CacheHit
+	}
+	if fin.Command == "" {
+		fin.Command = command
+	}
+	e.r.publish(fin)
+	return out
+}
+
+// gated asks the gate about a step before it runs: the agent's steps
+// always, replayed steps when the gate holds them. An edited command runs
+// in place of the proposed one and the agent is told what changed; a
+// rejected one does not run and the reason is the agent's feedback.
+func (e *actEnv) gated(ctx context.Context, command string) (session.StepOutcome, session.StepResult) {
+	kind := session.ProposedByAgent
+	if e.replay {
+		kind = session.ProposedReplay
+	}
+	if e.approveRest && !e.replay {
+		return e.execute(ctx, command)
+	}
+	if e.stopped != nil {
+		return session.StepOutcome{Command: command, Result: e.stopped.Error()}, session.StepResult{}
+	}
+	d, err := e.r.ask(ctx, e.tr, session.Proposal{Kind: kind, Index: e.tr.index, Goal: e.goal, Command: command})
+	if err != nil {
+		e.stopped = err
+		return session.StepOutcome{Command: command, Result: err.Error()}, session.StepResult{}
+	}
+	switch d.Verdict {
+	case session.Reject:
+		return session.StepOutcome{Command: command, Result: "REJECTED by the engineer, not run. Their reason: " + d.Reason}, session.StepResult{}
+	case session.Skip:
+		if e.replay {
+			return session.StepOutcome{Command: command, OK: true, Result: "skipped by the engineer"}, session.StepResult{Status: session.StatusSkipped}
+		}
+		return session.StepOutcome{Command: command, Result: "SKIPPED by the engineer, not run; go on without it"}, session.StepResult{}
+	case session.Edit:
+		out, sr := e.execute(ctx, d.Command)
+		out.Result = fmt.Sprintf("the engineer EDITED the proposed command; it ran as %s (proposed: %s). %s", d.Command, command, out.Result)
+		return out, sr
+	case session.ApproveRest:
+		if !e.replay {
+			e.approveRest = true
+		}
+	}
+	return e.execute(ctx, command)
+}
+
+// execute runs one step command; see Execute.
+func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutcome, session.StepResult) {
 	st, err := step.Parse(command)
 	if err != nil {
-		return session.StepOutcome{Command: command, Result: "not a step command: " + err.Error()}
+		return session.StepOutcome{Command: command, Result: "not a step command: " + err.Error()}, session.StepResult{}
 	}
 	switch st.Type {
 	case step.Act, step.Assert:
-		return session.StepOutcome{Command: command, Result: strings.ToLower(string(st.Type)) + " steps cannot run inside an act"}
+		return session.StepOutcome{Command: command, Result: strings.ToLower(string(st.Type)) + " steps cannot run inside an act"}, session.StepResult{}
 	case step.Navigate:
 		if why := e.r.outsideOrigins(st.Value); why != "" {
-			return session.StepOutcome{Command: command, Result: why}
+			return session.StepOutcome{Command: command, Result: why}, session.StepResult{}
 		}
 	}
 	if spec, ok := step.Types[st.Type]; ok && spec.Fields.Element && st.CacheID == "" {
@@ -315,7 +397,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 	out := session.StepOutcome{Command: st.String(), CacheID: st.CacheID}
 	if err != nil {
 		out.Result = err.Error()
-		return out
+		return out, session.StepResult{}
 	}
 	var sr session.StepResult
 	if h, ok := handlers[st.Type]; !ok {
@@ -336,7 +418,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 	}
 	if err != nil {
 		out.Result = testfile.Redact(err.Error(), e.tr.secrets)
-		return out
+		return out, sr
 	}
 	out.OK = true
 	e.done = append(e.done, out.Command)
@@ -344,7 +426,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 	if sr.Status != "" && sr.Status != session.StatusPassed {
 		out.Result += " (" + string(sr.Status) + ")"
 	}
-	return out
+	return out, sr
 }
 
 // outsideOrigins says why the agent may not open u, or "" when it may: the

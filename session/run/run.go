@@ -62,6 +62,15 @@ type Options struct {
 	App    string
 	Target session.Target
 	Agent  session.AgentConfig
+	// Events, when set, is told what the run does as it happens (the studio).
+	Events session.Events
+	// Gate, when set, holds steps until they are decided: every step the
+	// agent proposes, and the test's own and replayed steps too (a gate
+	// lets those through without asking unless it is stepping). See studio.go.
+	Gate session.Gate
+	// Rerecord lists the act steps (by index in the test) whose recorded
+	// trajectory is ignored: the agent records them again from scratch.
+	Rerecord map[int]bool
 }
 
 // Judge decides a natural-language assertion against a snapshot; a model
@@ -187,6 +196,9 @@ type testRun struct {
 	identity   map[session.CacheKey]string // key → the identity it was computed from
 	pending    []pendingWrite              // cache writes held until the test passes
 	stale      bool                        // a step failed with a StaleError
+	index      int                         // the test step running
+	post       string                      // the postcondition of the act step running
+	proposals  int                         // proposals put to the gate
 }
 
 // RunTest runs one test in a fresh browser context. A browser failure fails
@@ -195,7 +207,18 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) ses
 	start := time.Now()
 	res := session.TestResult{Name: t.Name, File: t.File, Status: "passed"}
 	fmt.Fprintf(r.o.Out, "%s (%s)\n", t.Name, t.File)
-	defer func() { res.DurationMS = time.Since(start).Milliseconds(); printTestSummary(r.o.Out, &res) }()
+	defer func() {
+		res.DurationMS = time.Since(start).Milliseconds()
+		printTestSummary(r.o.Out, &res)
+		r.publish(session.TestFinished{Result: res})
+	}()
+	if r.o.Events != nil {
+		cmds := make([]string, len(t.Steps))
+		for i, st := range t.Steps {
+			cmds[i] = st.Step.String()
+		}
+		r.publish(session.TestStarted{Test: t.Name, File: t.File, Steps: cmds, At: start})
+	}
 	page, err := r.o.Browser.NewPage(ctx)
 	if err != nil {
 		res.Status, res.Error = "failed", "open a page: "+err.Error()
@@ -211,13 +234,25 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) ses
 		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
 		return res
 	}
+	r.showPage(ctx, tr, "")
 	failed := false
 	for i, st := range t.Steps {
 		if failed {
 			res.Steps = append(res.Steps, session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Status: session.StatusSkipped, Cache: "none"})
+			r.finished(tr, &res.Steps[len(res.Steps)-1])
 			continue
 		}
-		sr := r.runStep(ctx, tr, i, st)
+		tr.index, tr.post = i, ""
+		r.publish(session.StepStarted{Index: i, Sub: -1, Command: st.Step.String()})
+		st, decided := r.gatedStep(ctx, tr, i, st)
+		var sr session.StepResult
+		if decided != nil {
+			sr = *decided
+		} else {
+			sr = r.runStep(ctx, tr, i, st)
+			r.showPage(ctx, tr, "")
+		}
+		r.finished(tr, &sr)
 		res.Steps = append(res.Steps, sr)
 		printStep(r.o.Out, st, &sr)
 		if sr.Status == session.StatusFailed {
@@ -464,6 +499,7 @@ func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, 
 	if err != nil {
 		return err
 	}
+	r.showPage(ctx, tr, ref)
 	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
 	defer cancel()
 	act, ok := elementActions[st.Type]

@@ -64,6 +64,9 @@ type env struct {
 	actor session.Actor
 	judge Judge
 	heal  string
+	// gate and events, when set, watch and steer the run (studio_test.go).
+	gate   session.Gate
+	events session.Events
 }
 
 func newEnv(t *testing.T) *env {
@@ -96,7 +99,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Judge: e.judge, HealPolicy: e.heal,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)

@@ -1,0 +1,448 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/browser"
+	runner "github.com/e2e-dev/e2e/session/run"
+	"github.com/e2e-dev/e2e/session/step"
+	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
+	"github.com/e2e-dev/e2e/tui"
+)
+
+type studioFlags struct {
+	model    modelFlags
+	db       string
+	config   string
+	baseURL  string
+	variants string
+	newURL   string
+	name     string
+	out      string
+	heals    bool
+	step     bool
+}
+
+func newStudioCmd(g *globals) *cobra.Command {
+	f := &studioFlags{}
+	cmd := &cobra.Command{
+		Use:   "studio [FILE.e2e.yaml]",
+		Short: "The terminal studio: run and step a test, record a new one, review heals",
+		Long: `The studio shows a test as it runs: the page's accessibility tree, the steps
+the agent proposes (each waits for you: approve, edit, reject with a reason,
+approve the rest of the act, or skip) and the trajectory with each step's
+cache status. Cached replay steps run without asking unless --step is given.`,
+		Example: `  e2e studio tests/cart.e2e.yaml
+  e2e studio --step tests/cart.e2e.yaml
+  e2e studio --new http://localhost:8080/product --name "add to cart"
+  e2e studio --heals`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case f.heals:
+				return studioHeals(cmd, f)
+			case f.newURL != "":
+				if len(args) > 0 {
+					return errors.New("studio: give a test file or --new URL, not both")
+				}
+				return studioNew(cmd, g, f)
+			case len(args) == 1:
+				return studioTest(cmd, g, f, args[0])
+			}
+			return errors.New("studio: give a test file, --new URL or --heals")
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.newURL, "new", "", "record a new test starting at this URL")
+	fl.StringVar(&f.name, "name", "", "the new test's name (default: from the URL's path)")
+	fl.StringVar(&f.out, "out", "", "where to write the new test (default: NAME.e2e.yaml beside e2e.yaml)")
+	fl.BoolVar(&f.heals, "heals", false, "review staged heals")
+	fl.BoolVar(&f.step, "step", false, "hold every step, cached replay too, until you approve it")
+	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
+	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the test file's directory, else the current one)")
+	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
+	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
+	fl.StringVar(&f.model.name, "model", "", "model for goals and unsure elements (default: model.name in e2e.yaml, else $E2E_MODEL)")
+	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
+	return cmd
+}
+
+// appOptions runs the studio on the command's input and output when they
+// are not the terminal's (tests).
+func appOptions(cmd *cobra.Command) []tui.AppOption {
+	in, out := cmd.InOrStdin(), cmd.OutOrStdout()
+	if in == os.Stdin && out == os.Stdout {
+		return nil
+	}
+	return []tui.AppOption{tui.WithIO(in, out)}
+}
+
+// studioConfig loads e2e.yaml from --config, else from dir upwards.
+func studioConfig(f *studioFlags, dir string) (*testfile.Config, error) {
+	d := f.config
+	if d == "" {
+		d = dir
+	}
+	cfg, err := loadConfig(d)
+	if err != nil {
+		return nil, err
+	}
+	if f.baseURL != "" {
+		cfg.BaseURL = f.baseURL
+	}
+	if f.db != "" {
+		cfg.DB = f.db
+	}
+	return cfg, nil
+}
+
+func studioHeals(cmd *cobra.Command, f *studioFlags) error {
+	cfg, err := studioConfig(f, "")
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(cmd.Context(), cfg.DBPath())
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	app := tui.NewApp(tui.Options{Mode: tui.ModeHeals, Heals: db, Reviewer: reviewer()}, appOptions(cmd)...)
+	return app.Run()
+}
+
+// errorScreen shows why a test cannot be opened, until the engineer quits.
+func errorScreen(cmd *cobra.Command, file string, err error) error {
+	app := tui.NewApp(tui.Options{Mode: tui.ModeError, File: file, Err: err}, appOptions(cmd)...)
+	if rerr := app.Run(); rerr != nil {
+		return rerr
+	}
+	return &exitError{code: exitUsage, err: err}
+}
+
+// studioSession is what a studio session wires together: the store, the
+// browser, the model and the runner, talking to the studio by events.
+type studioSession struct {
+	cfg   *testfile.Config
+	db    *store.DB
+	b     *browser.Browser
+	app   *tui.App
+	opts  runner.Options
+	calls *runCalls
+}
+
+// publishCalls records model calls and tells the studio about each.
+type publishCalls struct {
+	rec session.CallRecorder
+	pub session.Events
+}
+
+func (p publishCalls) RecordModelCall(ctx context.Context, c *session.ModelCall) error {
+	err := p.rec.RecordModelCall(ctx, c)
+	p.pub.Publish(session.ModelCalled{Call: *c})
+	return err
+}
+
+// openStudioSession wires a session on db for app; close closes both
+// the browser and db.
+func openStudioSession(ctx context.Context, g *globals, f *studioFlags, cfg *testfile.Config, db *store.DB, app *tui.App) (*studioSession, error) {
+	s := &studioSession{cfg: cfg, app: app, db: db}
+	s.calls = &runCalls{rec: publishCalls{rec: db, pub: app.Publish}}
+	m, err := configuredModel(cfg, f.model, s.calls)
+	if err != nil {
+		return nil, err
+	}
+	s.opts = runner.Options{Config: cfg, Store: db, Version: toolVersion(), Variants: f.variants, HealPolicy: runner.HealStage,
+		OnRunStart: func(id int64) { s.calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
+		Events: app.Publish, Gate: app.Gate()}
+	if m != nil {
+		s.opts.Model, s.opts.Judge, s.opts.Actor = m.locator, m.judge, m.actor
+	}
+	bo := g.browserOptions()
+	if bo.Chrome == "" {
+		bo.Chrome = cfg.Browser.Chrome
+	}
+	bo.Width, bo.Height = cfg.Browser.Viewport.Width, cfg.Browser.Viewport.Height
+	b, err := browser.Launch(ctx, bo)
+	if err != nil {
+		return nil, err
+	}
+	s.b = b
+	s.opts.Browser = b
+	return s, nil
+}
+
+func (s *studioSession) close() {
+	s.b.Close()
+}
+
+// studioTest opens a test file: it runs at once, and again (or with an act
+// re-recorded) when asked.
+func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) error {
+	t, err := testfile.ParseFile(file)
+	if err != nil {
+		return errorScreen(cmd, file, err)
+	}
+	cfg, err := studioConfig(f, filepath.Dir(file))
+	if err != nil {
+		return errorScreen(cmd, file, err)
+	}
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	db, err := store.Open(ctx, cfg.DBPath())
+	if err != nil {
+		return errorScreen(cmd, file, err)
+	}
+	defer db.Close()
+	cmds := make(chan tui.Command, 8)
+	app := tui.NewApp(tui.Options{Mode: tui.ModeRun, Title: t.Name, File: file, Gate: tui.NewGate(f.step), Reviewer: reviewer(), Heals: db,
+		Control: func(c tui.Command) { send(ctx, cmds, c) }}, appOptions(cmd)...)
+	s, err := openStudioSession(ctx, g, f, cfg, db, app)
+	if err != nil {
+		return errorScreen(cmd, file, err)
+	}
+	defer s.close()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	app.Go(func() {
+		defer wg.Done()
+		rerecord := -1
+		for {
+			opts := s.opts
+			if rerecord >= 0 {
+				opts.Rerecord = map[int]bool{rerecord: true}
+			}
+			r, err := runner.New(opts)
+			if err == nil {
+				_, err = r.Run(ctx, []*testfile.Test{t})
+			}
+			app.Send(tui.RunDone{Err: err})
+			select {
+			case <-ctx.Done():
+				return
+			case c := <-cmds:
+				if ra, ok := c.(tui.RunAgain); ok {
+					rerecord = ra.Rerecord
+				}
+			}
+		}
+	})
+	err = app.Run()
+	cancel() // stops the run; a held step's gate returns
+	wg.Wait()
+	return err
+}
+
+// send hands c to the session's worker unless the studio is closing.
+func send(ctx context.Context, ch chan<- tui.Command, c tui.Command) {
+	select {
+	case ch <- c:
+	case <-ctx.Done():
+	}
+}
+
+// studioNew records a new test: typed steps run at once, goals go to the
+// agent (each proposed step waits for a decision), and w writes the file.
+func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
+	cfg, err := studioConfig(f, "")
+	if err != nil {
+		return err
+	}
+	u, err := url.Parse(f.newURL)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return fmt.Errorf("studio --new %q: want an absolute http(s) URL", f.newURL)
+	}
+	name := f.name
+	if name == "" {
+		name = nameFromPath(u.Path)
+	}
+	out := f.out
+	if out == "" {
+		out = filepath.Join(cfg.Dir, slugName(name)+".e2e.yaml")
+	}
+	if _, err := os.Stat(out); err == nil {
+		return fmt.Errorf("studio --new: %s exists; choose another --name or --out", out)
+	}
+	start := f.newURL
+	if base := strings.TrimRight(cfg.BaseURL, "/"); base != "" && strings.HasPrefix(start, base+"/") {
+		start = strings.TrimPrefix(start, base)
+	} else if cfg.BaseURL == "" {
+		cfg.BaseURL = u.Scheme + "://" + u.Host
+		start = u.RequestURI()
+	}
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	db, err := store.Open(ctx, cfg.DBPath())
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cmds := make(chan tui.Command, 8)
+	app := tui.NewApp(tui.Options{Mode: tui.ModeNew, Title: name, File: out, Gate: tui.NewGate(false), Reviewer: reviewer(), Heals: db,
+		Control: func(c tui.Command) { send(ctx, cmds, c) }}, appOptions(cmd)...)
+	s, err := openStudioSession(ctx, g, f, cfg, db, app)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	app.Go(func() {
+		defer wg.Done()
+		r, err := runner.New(s.opts)
+		if err != nil {
+			app.Send(tui.Notice{Text: err.Error(), Err: true})
+			return
+		}
+		live, err := r.Record(ctx, name, out, start)
+		if err != nil {
+			app.Send(tui.Notice{Text: err.Error(), Err: true})
+			return
+		}
+		defer live.Close(ctx)
+		var lines []string // the test file's step lines, as typed
+		for {
+			var c tui.Command
+			select {
+			case <-ctx.Done():
+				return
+			case c = <-cmds:
+			}
+			switch c := c.(type) {
+			case tui.AddStep:
+				st, line, err := typedStep(c.Line)
+				if err != nil {
+					app.Send(tui.Notice{Text: err.Error(), Err: true})
+					continue
+				}
+				sr := live.Step(ctx, st)
+				if sr.Status == session.StatusFailed {
+					app.Send(tui.Notice{Text: "not kept (it failed): " + oneLine(errors.New(sr.Error)), Err: true})
+					continue
+				}
+				lines = append(lines, line)
+				app.Send(tui.Notice{Text: fmt.Sprintf("%d steps kept; w writes %s", len(lines), filepath.Base(out))})
+			case tui.WriteTest:
+				if err := writeNewTest(out, name, start, lines); err != nil {
+					app.Send(tui.Notice{Text: err.Error(), Err: true})
+					continue
+				}
+				app.Send(tui.Notice{Text: fmt.Sprintf("wrote %s (%d steps)", filepath.Base(out), len(lines))})
+			}
+		}
+	})
+	err = app.Run()
+	cancel()
+	wg.Wait()
+	return err
+}
+
+// looksLikeStep says whether a typed line starts like a step of the test
+// file form, a lowercase word and a colon ("click: …").
+func looksLikeStep(line string) bool {
+	i := strings.Index(line, ":")
+	if i <= 0 {
+		return false
+	}
+	for _, c := range line[:i] {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// typedStep reads a line typed in a new test: a step in the test-file form
+// (click: the Sign in button), or else a goal for the agent. It returns the
+// step and its line in the test file.
+func typedStep(line string) (testfile.Step, string, error) {
+	line = strings.TrimSpace(line)
+	src := "name: typed\nsteps:\n  - " + line + "\n"
+	t, err := testfile.Parse("typed step", []byte(src))
+	if err == nil && len(t.Steps) == 1 {
+		return t.Steps[0], line, nil
+	}
+	if looksLikeStep(line) {
+		if list, ok := errors.AsType[testfile.List](err); ok && len(list) > 0 {
+			return testfile.Step{}, "", fmt.Errorf("%s", list[0].Msg)
+		}
+		return testfile.Step{}, "", err
+	}
+	goal := "act: " + strconv.Quote(line)
+	t, err = testfile.Parse("typed goal", []byte("name: typed\nsteps:\n  - "+goal+"\n"))
+	if err != nil || len(t.Steps) != 1 || t.Steps[0].Type != step.Act {
+		return testfile.Step{}, "", fmt.Errorf("not a step and not a goal: %q", line)
+	}
+	return t.Steps[0], goal, nil
+}
+
+// writeNewTest writes the recorded test, checking first that it parses, in
+// one rename so that no half-written file is ever seen.
+func writeNewTest(path, name, start string, lines []string) error {
+	if len(lines) == 0 {
+		return errors.New("nothing to write yet: type a step or a goal first")
+	}
+	var b strings.Builder
+	b.WriteString("name: " + strconv.Quote(name) + "\n")
+	b.WriteString("url: " + strconv.Quote(start) + "\n")
+	b.WriteString("steps:\n")
+	for _, l := range lines {
+		b.WriteString("  - " + l + "\n")
+	}
+	if _, err := testfile.Parse(path, []byte(b.String())); err != nil {
+		return fmt.Errorf("the recorded test does not parse: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".new-*.e2e.yaml")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.WriteString(b.String()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// nameFromPath names a test after its URL's path: /product → "product".
+func nameFromPath(p string) string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return "home"
+	}
+	return strings.ReplaceAll(p, "/", " ")
+}
+
+// slugName turns a name into a file name.
+func slugName(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			b.WriteRune(c)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	if out := strings.Trim(b.String(), "-"); out != "" {
+		return out
+	}
+	return "new-test"
+}

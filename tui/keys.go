@@ -1,0 +1,109 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is every key the studio answers to. The help line and the full
+// help (?) are drawn from it, so they cannot drift from the bindings.
+type KeyMap struct {
+	Approve     key.Binding
+	Edit        key.Binding
+	Reject      key.Binding
+	ApproveRest key.Binding
+	Skip        key.Binding
+	Pause       key.Binding
+	Rerun       key.Binding
+	Rerecord    key.Binding
+	Filter      key.Binding
+	Input       key.Binding
+	Write       key.Binding
+	Heals       key.Binding
+	Open        key.Binding
+	Accept      key.Binding
+	Refuse      key.Binding
+	Back        key.Binding
+	Focus       key.Binding
+	FocusBack   key.Binding
+	Up          key.Binding
+	Down        key.Binding
+	PageUp      key.Binding
+	PageDown    key.Binding
+	Help        key.Binding
+	Quit        key.Binding
+	Submit      key.Binding
+	Cancel      key.Binding
+}
+
+// DefaultKeyMap is the studio's keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Approve:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "approve")),
+		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		Reject:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reject")),
+		ApproveRest: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "approve rest of act")),
+		Skip:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip")),
+		Pause:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pause/step every step")),
+		Rerun:       key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "run again")),
+		Rerecord:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "re-record act")),
+		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter page")),
+		Input:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "type a step")),
+		Write:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write test")),
+		Heals:       key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "heals")),
+		Open:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Accept:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "accept heal")),
+		Refuse:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "reject heal")),
+		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Focus:       key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		FocusBack:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Up:          key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:        key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:      key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown:    key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:        key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Submit:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
+		Cancel:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+}
+
+// keyHelp is the part of the key map that applies now; it implements
+// help.KeyMap.
+type keyHelp struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (k keyHelp) ShortHelp() []key.Binding  { return k.short }
+func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
+
+// sessionHelp is the help of the session screen.
+func (k KeyMap) sessionHelp(pending, newTest bool) keyHelp {
+	short := []key.Binding{k.Focus, k.Filter, k.Pause, k.Rerun, k.Heals, k.Help, k.Quit}
+	if newTest {
+		short = []key.Binding{k.Input, k.Write, k.Focus, k.Filter, k.Heals, k.Help, k.Quit}
+	}
+	if pending {
+		short = append([]key.Binding{k.Approve, k.Edit, k.Reject, k.ApproveRest, k.Skip}, short...)
+	}
+	return keyHelp{short: short, full: k.fullHelp()}
+}
+
+func (k KeyMap) fullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Approve, k.Edit, k.Reject, k.ApproveRest, k.Skip},
+		{k.Pause, k.Rerun, k.Rerecord, k.Input, k.Write},
+		{k.Focus, k.FocusBack, k.Filter, k.Up, k.Down, k.PageUp, k.PageDown},
+		{k.Heals, k.Open, k.Accept, k.Refuse, k.Back, k.Help, k.Quit},
+	}
+}
+
+func (k KeyMap) healListHelp() keyHelp {
+	return keyHelp{short: []key.Binding{k.Up, k.Down, k.Open, k.Accept, k.Refuse, k.Back, k.Help, k.Quit}, full: k.fullHelp()}
+}
+
+func (k KeyMap) healDiffHelp() keyHelp {
+	return keyHelp{short: []key.Binding{k.Accept, k.Refuse, k.Up, k.Down, k.Back, k.Help, k.Quit}, full: k.fullHelp()}
+}
+
+func (k KeyMap) inputHelp() keyHelp {
+	return keyHelp{short: []key.Binding{k.Submit, k.Cancel}, full: k.fullHelp()}
+}
