@@ -125,12 +125,11 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, fmt.Errorf("launch browser %s: %w", bin, err)
 	}
 	b := &Browser{launcher: l, profile: profile, opts: opts, controlURL: u}
-	r := rod.New().ControlURL(u).NoDefaultDevice().Context(ctx)
-	if err := r.Connect(); err != nil {
+	r := rod.New().ControlURL(u).NoDefaultDevice()
+	if err := connectRod(ctx, r); err != nil {
 		b.kill()
 		return nil, fmt.Errorf("connect to launched browser: %w", err)
 	}
-	r = r.Context(context.Background())
 	b.rod = r
 	if v, err := (proto.BrowserGetVersion{}).Call(r.Context(ctx)); err == nil {
 		b.version = v.Product
@@ -153,12 +152,11 @@ func connect(ctx context.Context, opts Options) (*Browser, error) {
 	if err := ws.Connect(ctx, u, nil); err != nil {
 		return nil, fmt.Errorf("connect to browser %s: %w", opts.BrowserURL, err)
 	}
-	r := rod.New().Client(cdp.New().Start(ws)).NoDefaultDevice().Context(ctx)
-	if err := r.Connect(); err != nil {
+	r := rod.New().Client(cdp.New().Start(ws)).NoDefaultDevice()
+	if err := connectRod(ctx, r); err != nil {
 		ws.Close()
 		return nil, fmt.Errorf("connect to browser %s: %w", opts.BrowserURL, err)
 	}
-	r = r.Context(context.Background())
 	b := &Browser{rod: r, opts: opts, controlURL: u, ws: ws}
 	if v, err := (proto.BrowserGetVersion{}).Call(r.Context(ctx)); err == nil {
 		b.version = v.Product

@@ -52,6 +52,8 @@ type Options struct {
 	// OnRunStart, when set, learns the run's ID once it is recorded (to tag
 	// model calls with it).
 	OnRunStart func(runID int64)
+	// Suite says how many tests run at once, retries and captures (parallel.go).
+	Suite SuiteOptions
 }
 
 // Judge decides a natural-language assertion against a snapshot; a model
@@ -62,7 +64,8 @@ type Judge interface {
 
 // Runner runs tests.
 type Runner struct {
-	o Options
+	o   Options
+	cap *capture // this test attempt's extras, in a suite (parallel.go)
 }
 
 // New returns a Runner; Config, Store and Browser are required.
@@ -99,6 +102,8 @@ func New(o Options) (*Runner, error) {
 type Report struct {
 	Run   session.Run
 	Tests []session.TestResult
+	// Details are the suite's extras for each of Tests, in the same order.
+	Details []TestDetail
 }
 
 // Passed reports whether every test passed.
@@ -121,20 +126,8 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	if r.o.OnRunStart != nil {
 		r.o.OnRunStart(rep.Run.ID)
 	}
-	for _, t := range tests {
-		res := r.RunTest(ctx, rep.Run.ID, t)
-		res.RunID = rep.Run.ID
-		// An interrupted run still records what it did.
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		err := r.o.Store.SaveTest(sctx, &res)
-		cancel()
-		if err != nil {
-			return nil, fmt.Errorf("save test %q: %w", t.Name, err)
-		}
-		rep.Tests = append(rep.Tests, res)
-		if ctx.Err() != nil {
-			break
-		}
+	if err := r.runSuite(ctx, rep, tests); err != nil {
+		return nil, err
 	}
 	rep.Run.FinishedAt = time.Now()
 	rep.Run.Status = "passed"
@@ -171,8 +164,10 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) ses
 		return res
 	}
 	defer page.Close()
+	r.startVideo(ctx, page)
+	defer func() { r.stopVideo(&res) }()
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{},
-		unique: testfile.UniqueFor(fmt.Sprintf("%d%03d", runID, time.Now().UnixMilli()%1000))}
+		unique: testfile.UniqueFor(uniqueSeed(runID, t.Name))}
 	if err := r.open(ctx, tr, t.URL); err != nil {
 		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
 		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
@@ -271,6 +266,7 @@ func init() { handlers[step.Act] = runAct }
 
 func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.Step) session.StepResult {
 	start := time.Now()
+	ctx = r.stepContext(ctx, i)
 	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Cache: "none"}
 	resolved, secrets, err := testfile.Resolve(st.Step, r.o.Env, tr.unique)
 	tr.secrets = append(tr.secrets, secrets...)
@@ -286,10 +282,10 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	if err != nil {
 		sr.Status = session.StatusFailed
 		sr.Error = testfile.Redact(err.Error(), tr.secrets)
-		sr.Screenshot = r.screenshot(tr, i)
 	} else if sr.Status == "" {
 		sr.Status = session.StatusPassed
 	}
+	r.afterStep(ctx, tr, i, &sr)
 	return sr
 }
 

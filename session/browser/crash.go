@@ -1,0 +1,68 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// ErrRendererGone says the page's renderer crashed or stopped answering:
+// the page cannot be used any more, but the browser and its other browser
+// contexts (other tests) are unaffected.
+var ErrRendererGone = errors.New("the page's browser renderer crashed or stopped answering")
+
+// Responsive checks that the page's renderer still runs scripts: nil when a
+// trivial script answers within d (zero means 2s), else an error wrapping
+// ErrRendererGone (and ErrPageClosed). A page whose renderer crashed (Chrome
+// in headless mode often reports no crash event, the calls just never come
+// back) or that is stuck in an endless script fails this check.
+func (p *Page) Responsive(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		d = 2 * time.Second
+	}
+	cctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	_, err := p.rod.Context(cctx).Evaluate(rod.Eval(`() => 1`))
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("%w (%w: a script did not answer within %s: %v)", ErrRendererGone, ErrPageClosed, d, err)
+}
+
+// Crash crashes the page's renderer the way typing chrome://crash in the
+// address bar does, for tests of how a run survives it. It returns once the
+// navigation was sent; the page is unusable afterwards.
+func (p *Page) Crash(ctx context.Context) error {
+	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_, err := proto.PageNavigate{URL: "chrome://crash", TransitionType: proto.PageTransitionTypeTyped}.Call(p.rod.Context(cctx))
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("crash the renderer: %w", err)
+	}
+	return nil
+}
+
+// connectRod connects r within ctx's deadline. r keeps a context of its own:
+// rod's event loop lives as long as the context r connected with, so
+// connecting with a launch context that is cancelled afterwards would leave
+// the browser without events (no navigation or screencast events).
+func connectRod(ctx context.Context, r *rod.Browser) error {
+	done := make(chan error, 1)
+	go func() { done <- r.Connect() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		// The caller kills the launched browser or closes the websocket,
+		// which ends Connect.
+		go func() { <-done }()
+		return ctx.Err()
+	}
+}
