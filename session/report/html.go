@@ -19,6 +19,7 @@ var htmlTemplate string
 
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct": func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+	"inc": func(i int) int { return i + 1 },
 	"json": func(v any) (template.JS, error) {
 		b, err := json.Marshal(v)
 		return template.JS(b), err
@@ -168,10 +169,10 @@ func stepClass(s session.StepStatus) string {
 func diffSteps(old, new []string) []diffRow {
 	a, b := make([]string, len(old)), make([]string, len(new))
 	for i, c := range old {
-		a[i] = Describe(c)
+		a[i] = Command(c)
 	}
 	for i, c := range new {
-		b[i] = Describe(c)
+		b[i] = Command(c)
 	}
 	lcs := make([][]int, len(a)+1)
 	for i := range lcs {

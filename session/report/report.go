@@ -113,9 +113,18 @@ func FailedStep(t session.TestResult) *session.StepResult {
 	return nil
 }
 
-// Describe is a step command as a person reads it: its type and
-// description and value, without the cache id.
+// Describe is a step command as a person reads it ("click the Sign in
+// button"), or the command itself when it does not parse.
 func Describe(command string) string {
+	st, err := step.Parse(command)
+	if err != nil {
+		return command
+	}
+	return run.Describe(st)
+}
+
+// Command is a step command without its cache id.
+func Command(command string) string {
 	st, err := step.Parse(command)
 	if err != nil {
 		return command

@@ -15,6 +15,7 @@ import (
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
@@ -339,3 +340,7 @@ func uniqueSeed(runID int64, name string) string {
 	}
 	return fmt.Sprintf("%d%03d%s", runID, time.Now().UnixMilli()%1000, strings.ToLower(fmt.Sprintf("%04x", h&0xffff)))
 }
+
+// Describe is a step as a person reads it ("click the Sign in button"),
+// variables unresolved, as the run's printout shows it.
+func Describe(st step.Step) string { return describe(st) }

@@ -153,9 +153,9 @@ type testRun struct {
 
 // RunTest runs one test in a fresh browser context. A browser failure fails
 // this test only.
-func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) session.TestResult {
+func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (res session.TestResult) {
 	start := time.Now()
-	res := session.TestResult{Name: t.Name, File: t.File, Status: "passed"}
+	res = session.TestResult{Name: t.Name, File: t.File, Status: "passed"}
 	fmt.Fprintf(r.o.Out, "%s (%s)\n", t.Name, t.File)
 	defer func() { res.DurationMS = time.Since(start).Milliseconds(); printTestSummary(r.o.Out, &res) }()
 	page, err := r.o.Browser.NewPage(ctx)
