@@ -165,6 +165,11 @@ func TestCISuite(t *testing.T) {
 	t.Setenv("E2E_PASSWORD", "correct-horse")
 	base := fixtureServer(t)
 	dir := project(t, base, suiteFiles(t))
+	// Four workers on a shared 2-core machine: give steps room.
+	cfg := fmt.Sprintf("baseURL: %s\ntests: [\"*.e2e.yaml\"]\ntimeouts: { step: 15s }\n", base)
+	if err := os.WriteFile(filepath.Join(dir, "e2e.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := t.TempDir()
 	junit, jsonPath, htmlDir := filepath.Join(out, "junit.xml"), filepath.Join(out, "e2e.json"), filepath.Join(out, "report")
 	code, stdout, stderr := e2e(t, "run", "--config", dir, "--ci", "--workers", "4", "--screenshots", "on",
@@ -244,11 +249,20 @@ func TestCISuite(t *testing.T) {
 	}
 	lookAtReport(t, index, 12, steps)
 
-	// Three shards: together exactly the suite, no test twice.
+	// Three shards, each on its own copy of the database as CI machines
+	// restore it: together exactly the suite, no test twice.
 	seen := map[string]int{}
 	for i := 1; i <= 3; i++ {
 		p := filepath.Join(out, fmt.Sprintf("shard%d.json", i))
-		code, stdout, _ := e2e(t, "run", "--config", dir, "--ci", "--shard", fmt.Sprintf("%d/3", i), "--reporter", "json="+p)
+		db := filepath.Join(t.TempDir(), "e2e.db")
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			if b, err := os.ReadFile(filepath.Join(dir, ".e2e", "e2e.db"+suffix)); err == nil {
+				if err := os.WriteFile(db+suffix, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		code, stdout, _ := e2e(t, "run", "--config", dir, "--db", db, "--ci", "--shard", fmt.Sprintf("%d/3", i), "--reporter", "json="+p)
 		if code != 0 {
 			t.Fatalf("shard %d: exit %d\n%s", i, code, stdout)
 		}
