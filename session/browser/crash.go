@@ -66,3 +66,27 @@ func connectRod(ctx context.Context, r *rod.Browser) error {
 		return ctx.Err()
 	}
 }
+
+// openTarget creates a blank page in the browser context inc and returns it
+// attached. Starting the page's renderer process takes from a few hundred
+// milliseconds to seconds; rod attaches pages under one lock for the whole
+// browser, so the renderer is first started and awaited here, on a session
+// of our own, and rod attaches to a page that is already up. Pages opened
+// at once (parallel tests) then start their renderers in parallel.
+func (b *Browser) openTarget(ctx context.Context, inc *rod.Browser) (*rod.Page, error) {
+	root := b.rod.Context(ctx)
+	t, err := proto.TargetCreateTarget{URL: "about:blank", BrowserContextID: inc.BrowserContextID}.Call(root)
+	if err != nil {
+		return nil, err
+	}
+	if s, err := (proto.TargetAttachToTarget{TargetID: t.TargetID, Flatten: true}).Call(root); err == nil {
+		_, _ = root.Call(ctx, string(s.SessionID), "Runtime.evaluate", map[string]any{"expression": "1"})
+		_ = proto.TargetDetachFromTarget{SessionID: s.SessionID}.Call(root)
+	}
+	rp, err := inc.PageFromTarget(t.TargetID)
+	if err != nil {
+		_, _ = proto.TargetCloseTarget{TargetID: t.TargetID}.Call(root)
+		return nil, err
+	}
+	return rp, nil
+}
