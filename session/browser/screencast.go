@@ -9,7 +9,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 )
 
-// Frame is one screencast frame: a JPEG and when it was painted.
+// Frame is one screencast frame: a JPEG and when it arrived.
 type Frame struct {
 	JPEG []byte
 	At   time.Time
@@ -59,10 +59,9 @@ func (p *Page) StartScreencast(ctx context.Context, o ScreencastOptions) (*Scree
 	lctx, cancel := context.WithCancel(context.Background())
 	s := &Screencast{page: p, cancel: cancel, done: make(chan struct{}), max: o.MaxFrames}
 	wait := p.rod.Context(lctx).EachEvent(func(e *proto.PageScreencastFrame) {
+		// When the frame arrived: Chrome's own swap timestamps are not
+		// always in order.
 		at := time.Now()
-		if e.Metadata != nil && e.Metadata.Timestamp > 0 {
-			at = e.Metadata.Timestamp.Time()
-		}
 		s.mu.Lock()
 		s.frames = append(s.frames, Frame{JPEG: e.Data, At: at})
 		if len(s.frames) > s.max {

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/e2e-dev/e2e/examples"
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
@@ -283,5 +286,32 @@ steps:
 	rep = e.runSuite([]*testfile.Test{fail}, SuiteOptions{Screenshots: ScreenshotsOff})
 	if s := rep.Tests[0].Steps[1]; s.Status != session.StatusFailed || s.Screenshot != "" {
 		t.Errorf("screenshots off: %+v", s)
+	}
+}
+
+func TestIsolateGivesEachWorkerItsOwnBrowser(t *testing.T) {
+	e := newEnv(t)
+	tests := suite(t)[5:8]
+	var pids []int
+	var mu sync.Mutex
+	rep := e.runSuite(tests, SuiteOptions{Workers: 2, Isolate: true, Launch: func(ctx context.Context) (*browser.Browser, error) {
+		b, err := browser.Launch(ctx, browser.Options{})
+		if err == nil {
+			mu.Lock()
+			pids = append(pids, b.PID())
+			mu.Unlock()
+		}
+		return b, err
+	}})
+	if !rep.Passed() {
+		t.Fatalf("isolated suite failed:\n%s", e.out.String())
+	}
+	if len(pids) != 2 || pids[0] == pids[1] || pids[0] == shared.PID() {
+		t.Errorf("browsers %v (shared %d)", pids, shared.PID())
+	}
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, 0); err == nil {
+			t.Errorf("the browser of a worker (pid %d) is still running", pid)
+		}
 	}
 }
