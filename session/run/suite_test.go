@@ -244,7 +244,7 @@ steps:
 
 func TestScreenshotsAfterEveryStepAndVideoOfFailures(t *testing.T) {
 	e := newEnv(t)
-	e.cfg.Timeouts.Step = time.Second
+	e.cfg.Timeouts.Step = 4 * time.Second
 	pass, err := testfile.Parse("pass.e2e.yaml", []byte(productTest))
 	if err != nil {
 		t.Fatal(err)
@@ -259,6 +259,9 @@ steps:
 		t.Fatal(err)
 	}
 	rep := e.runSuite([]*testfile.Test{pass, fail}, SuiteOptions{Workers: 2, Screenshots: ScreenshotsOn, Video: VideoFailures})
+	if rep.Tests[0].Status != "passed" || rep.Tests[1].Status != "failed" {
+		t.Fatalf("want the first test to pass and the second to fail:\n%s", e.out.String())
+	}
 	for _, res := range rep.Tests {
 		for _, s := range res.Steps {
 			if s.Status == session.StatusSkipped {
