@@ -9,6 +9,7 @@ import (
 	"github.com/e2e-dev/e2e/agent"
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/locate"
+	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
@@ -28,6 +29,7 @@ func (r *runCalls) RecordModelCall(ctx context.Context, c *session.ModelCall) er
 	if c.RunID == 0 {
 		c.RunID = r.runID.Load()
 	}
+	runner.NoteModelCall(ctx, c) // tokens per step, for the reports
 	return r.rec.RecordModelCall(ctx, c)
 }
 

@@ -24,6 +24,7 @@ type runFlags struct {
 	variants string
 	config   string
 	cache    string
+	ci       ciFlags // ci.go
 }
 
 func newRunCmd(g *globals) *cobra.Command {
@@ -33,8 +34,15 @@ func newRunCmd(g *globals) *cobra.Command {
 		Short: "Run tests (files, directories or globs; default: the tests e2e.yaml names)",
 		Example: `  e2e run
   e2e run tests/login.e2e.yaml
-  e2e run --json results.json 'tests/**/*.e2e.yaml'`,
+  e2e run --json results.json 'tests/**/*.e2e.yaml'
+  e2e run --ci --workers 4 --shard 1/3 --retries 1 --reporter junit=junit.xml,html=e2e-report`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.ci.prepare(); err != nil {
+				return err
+			}
+			if f.jsonOut != "" {
+				f.ci.json = append(f.ci.json, f.jsonOut)
+			}
 			cfg, tests, err := loadTests(f.config, args)
 			if err != nil {
 				return err
@@ -49,16 +57,11 @@ func newRunCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if f.jsonOut != "" {
-				if err := runner.WriteJSON(f.jsonOut, rep); err != nil {
-					return err
-				}
-			}
 			if rep.Stale() {
 				return &exitError{code: exitStale}
 			}
-			if !rep.Passed() {
-				return &exitError{code: exitFailed}
+			if code := f.ci.exitCode(rep); code != exitOK {
+				return &exitError{code: code}
 			}
 			return nil
 		},
@@ -72,6 +75,7 @@ func newRunCmd(g *globals) *cobra.Command {
 	fl.StringVar(&f.cache, "cache", runner.CacheReadWrite, "cache policy: read-write, read-only, off, or strict (a missing or stale entry fails the test with exit code 4 instead of calling the model)")
 	fl.StringVar(&f.heal, "heal", "stage", "when a recorded act no longer replays: off (fail), stage (heal, pass, keep the heal for review) or accept (heal and replace)")
 	fl.StringVar(&f.model.name, "model", "", "model for descriptions the local locator cannot resolve (default: model.name in e2e.yaml, else $E2E_MODEL)")
+	f.ci.register(cmd)
 	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
 	return cmd
 }
@@ -124,6 +128,9 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	defer db.Close()
+	if tests, err = f.ci.selectTests(ctx, db, tests); err != nil {
+		return nil, err
+	}
 	calls := &runCalls{rec: db}
 	m, err := configuredModel(cfg, f.model, calls)
 	if err != nil {
@@ -147,11 +154,19 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	}
 	defer b.Close()
 	opts.Browser = b
+	f.ci.apply(&opts, func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) }, cmd.OutOrStdout())
 	r, err := runner.New(opts)
 	if err != nil {
 		return nil, err
 	}
-	return r.Run(ctx, tests)
+	rep, err := r.Run(ctx, tests)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.ci.report(ctx, db, rep, cmd.OutOrStdout(), cmd.ErrOrStderr()); err != nil {
+		return nil, err
+	}
+	return rep, nil
 }
 
 // loadConfig finds e2e.yaml from dir ("" is the current directory) upwards.

@@ -276,7 +276,7 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new browser context: %w", err)
 	}
-	rp, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank"})
+	rp, err := b.openTarget(ctx, inc)
 	if err != nil {
 		_ = disposeContext(b.rod, inc)
 		return nil, fmt.Errorf("new page: %w", err)

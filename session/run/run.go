@@ -71,6 +71,8 @@ type Options struct {
 	// Rerecord lists the act steps (by index in the test) whose recorded
 	// trajectory is ignored: the agent records them again from scratch.
 	Rerecord map[int]bool
+	// Suite says how many tests run at once, retries and captures (parallel.go).
+	Suite SuiteOptions
 }
 
 // Judge decides a natural-language assertion against a snapshot; a model
@@ -81,7 +83,8 @@ type Judge interface {
 
 // Runner runs tests.
 type Runner struct {
-	o Options
+	o   Options
+	cap *capture // this test attempt's extras, in a suite (parallel.go)
 }
 
 // New returns a Runner; Config, Store and Browser are required.
@@ -132,6 +135,8 @@ func New(o Options) (*Runner, error) {
 type Report struct {
 	Run   session.Run
 	Tests []session.TestResult
+	// Details are the suite's extras for each of Tests, in the same order.
+	Details []TestDetail
 }
 
 // Passed reports whether every test passed.
@@ -157,20 +162,8 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	if r.o.OnRunStart != nil {
 		r.o.OnRunStart(rep.Run.ID)
 	}
-	for _, t := range tests {
-		res := r.RunTest(ctx, rep.Run.ID, t)
-		res.RunID = rep.Run.ID
-		// An interrupted run still records what it did.
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		err := r.o.Store.SaveTest(sctx, &res)
-		cancel()
-		if err != nil {
-			return nil, fmt.Errorf("save test %q: %w", t.Name, err)
-		}
-		rep.Tests = append(rep.Tests, res)
-		if ctx.Err() != nil {
-			break
-		}
+	if err := r.runSuite(ctx, rep, tests); err != nil {
+		return nil, err
 	}
 	rep.Run.FinishedAt = time.Now()
 	rep.Run.Status = "passed"
@@ -203,9 +196,9 @@ type testRun struct {
 
 // RunTest runs one test in a fresh browser context. A browser failure fails
 // this test only.
-func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) session.TestResult {
+func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (res session.TestResult) {
 	start := time.Now()
-	res := session.TestResult{Name: t.Name, File: t.File, Status: "passed"}
+	res = session.TestResult{Name: t.Name, File: t.File, Status: "passed"}
 	fmt.Fprintf(r.o.Out, "%s (%s)\n", t.Name, t.File)
 	defer func() {
 		res.DurationMS = time.Since(start).Milliseconds()
@@ -225,9 +218,11 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) ses
 		return res
 	}
 	defer page.Close()
+	r.startVideo(ctx, page)
+	defer func() { r.stopVideo(&res) }()
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
 		uniques: map[string]string{}}
-	gen := testfile.UniqueFor(fmt.Sprintf("%d%03d", runID, time.Now().UnixMilli()%1000))
+	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	if err := r.open(ctx, tr, t.URL); err != nil {
 		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
@@ -341,6 +336,7 @@ func init() { handlers[step.Act] = runAct }
 
 func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.Step) session.StepResult {
 	start := time.Now()
+	ctx = r.stepContext(ctx, i)
 	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Cache: "none"}
 	resolved, secrets, err := testfile.Resolve(st.Step, r.o.Env, tr.unique)
 	tr.secrets = append(tr.secrets, secrets...)
@@ -359,10 +355,10 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	if err != nil {
 		sr.Status = session.StatusFailed
 		sr.Error = testfile.Redact(err.Error(), tr.secrets)
-		sr.Screenshot = r.screenshot(tr, i)
 	} else if sr.Status == "" {
 		sr.Status = session.StatusPassed
 	}
+	r.afterStep(ctx, tr, i, &sr)
 	return sr
 }
 

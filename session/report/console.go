@@ -1,0 +1,87 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/run"
+)
+
+// Line prints one line per finished test, and the failure under it: the
+// CI output, which stays readable in a log.
+func Line(w io.Writer, p run.Progress) {
+	t, d := p.Test, p.Detail
+	c := run.Count([]session.TestResult{*t})
+	var tags []string
+	if d.Flaky {
+		tags = append(tags, fmt.Sprintf("flaky: passed on attempt %d", d.Attempts))
+	}
+	if Healed(*t, *d) {
+		tags = append(tags, "healed")
+	}
+	tag := ""
+	if len(tags) > 0 {
+		tag = " [" + strings.Join(tags, ", ") + "]"
+	}
+	fmt.Fprintf(w, "%s %s (%s) %s, %d/%d steps from cache%s\n", Mark(t.Status), t.Name, t.File, Ms(t.DurationMS), c.Hits, c.Steps, tag)
+	if t.Status != "passed" {
+		loc := t.File
+		if fs := FailedStep(*t); fs != nil {
+			loc = fmt.Sprintf("%s:%d", t.File, fs.Line)
+			fmt.Fprintf(w, "    %s: %s\n", loc, fs.Error)
+			if fs.Screenshot != "" {
+				fmt.Fprintf(w, "    screenshot: %s\n", fs.Screenshot)
+			}
+		} else {
+			fmt.Fprintf(w, "    %s: %s\n", loc, t.Error)
+		}
+	}
+}
+
+// Final prints the run's summary line.
+func Final(w io.Writer, in *Input) {
+	s := Summarize(in)
+	shard := ""
+	if in.Shard != "" {
+		shard = " (shard " + in.Shard + ")"
+	}
+	fmt.Fprintf(w, "\n%d tests%s: %d passed, %d failed, %d flaky, %d healed; cache hit rate %.0f%%, %d model calls, %d tokens; %s\n",
+		s.Total, shard, s.Passed, s.Failed, s.Flaky, s.Healed, 100*s.CacheHitRate, s.ModelCalls, s.TokensIn+s.TokensOut, s.Duration.Round(time.Millisecond))
+}
+
+// ProgressBar draws "[#####.....] 5/12 tests, 1 failed, ETA 12s" on one
+// terminal line, redrawn in place.
+type ProgressBar struct {
+	W      io.Writer
+	Width  int // of the bar; zero means 30
+	failed int
+}
+
+// Update redraws the bar for a finished test.
+func (b *ProgressBar) Update(p run.Progress) {
+	if p.Test.Status != "passed" {
+		b.failed++
+		// A failure is worth a line of its own above the bar.
+		fmt.Fprint(b.W, "\r\033[K")
+		Line(b.W, p)
+	}
+	width := b.Width
+	if width <= 0 {
+		width = 30
+	}
+	filled := width * p.Done / max(p.Total, 1)
+	eta := "—"
+	if p.Done > 0 && p.Done < p.Total {
+		eta = (p.Elapsed / time.Duration(p.Done) * time.Duration(p.Total-p.Done)).Round(time.Second).String()
+	} else if p.Done == p.Total {
+		eta = "done"
+	}
+	fmt.Fprintf(b.W, "\r\033[K[%s%s] %d/%d tests, %d failed, ETA %s", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		p.Done, p.Total, b.failed, eta)
+	if p.Done == p.Total {
+		fmt.Fprintln(b.W)
+	}
+}

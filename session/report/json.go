@@ -1,0 +1,120 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// JSON is the JSON report: the run, its summary, and every test with
+// every step.
+type JSON struct {
+	Run struct {
+		ID         int64     `json:"id"`
+		Project    string    `json:"project"`
+		Status     string    `json:"status"`
+		StartedAt  time.Time `json:"startedAt"`
+		FinishedAt time.Time `json:"finishedAt"`
+		Version    string    `json:"version"`
+		Shard      string    `json:"shard,omitempty"`
+		Workers    int       `json:"workers,omitempty"`
+	} `json:"run"`
+	Summary JSONSummary `json:"summary"`
+	Tests   []JSONTest  `json:"tests"`
+}
+
+// JSONSummary counts the run.
+type JSONSummary struct {
+	Tests        int     `json:"tests"`
+	Passed       int     `json:"passed"`
+	Failed       int     `json:"failed"`
+	Flaky        int     `json:"flaky"`
+	Healed       int     `json:"healed"`
+	Steps        int     `json:"steps"`
+	Hits         int     `json:"hits"`
+	Located      int     `json:"located"`
+	Relocated    int     `json:"relocated"`
+	Misses       int     `json:"misses"`
+	Skipped      int     `json:"skipped"`
+	CacheHitRate float64 `json:"cacheHitRate"`
+	ModelCalls   int     `json:"modelCalls"`
+	TokensIn     int     `json:"tokensIn"`
+	TokensOut    int     `json:"tokensOut"`
+	Cost         float64 `json:"cost"`
+	MS           int64   `json:"ms"`
+}
+
+// JSONTest is one test.
+type JSONTest struct {
+	Name          string     `json:"name"`
+	File          string     `json:"file"`
+	Status        string     `json:"status"`
+	Error         string     `json:"error,omitempty"`
+	MS            int64      `json:"ms"`
+	Attempts      int        `json:"attempts"`
+	Flaky         bool       `json:"flaky"`
+	Healed        bool       `json:"healed"`
+	Crashed       bool       `json:"crashed,omitempty"`
+	Worker        int        `json:"worker,omitempty"`
+	AttemptErrors []string   `json:"attemptErrors,omitempty"`
+	Heals         []int64    `json:"heals,omitempty"`
+	Snapshot      string     `json:"snapshot,omitempty"` // the page at the failure
+	Video         []string   `json:"video,omitempty"`    // screencast frames of a failed test
+	Steps         []JSONStep `json:"steps"`
+}
+
+// JSONStep is one step.
+type JSONStep struct {
+	Index      int     `json:"index"`
+	Line       int     `json:"line"`
+	Command    string  `json:"command"`
+	Kind       string  `json:"kind"`
+	Status     string  `json:"status"`
+	Cache      string  `json:"cache"` // hit, miss or none
+	MissReason string  `json:"missReason,omitempty"`
+	Error      string  `json:"error,omitempty"`
+	Screenshot string  `json:"screenshot,omitempty"`
+	MS         int64   `json:"ms"`
+	LLMCalls   int     `json:"llmCalls"`
+	TokensIn   int     `json:"tokensIn"`
+	TokensOut  int     `json:"tokensOut"`
+	Cost       float64 `json:"cost"`
+	Note       string  `json:"note,omitempty"` // an assert step's reasoning
+}
+
+// ToJSON converts a run.
+func ToJSON(in *Input) *JSON {
+	rep := in.Report
+	var j JSON
+	j.Run.ID, j.Run.Project, j.Run.Status = rep.Run.ID, rep.Run.Project, rep.Run.Status
+	j.Run.StartedAt, j.Run.FinishedAt, j.Run.Version = rep.Run.StartedAt, rep.Run.FinishedAt, rep.Run.Version
+	j.Run.Shard, j.Run.Workers = in.Shard, in.Workers
+	s := Summarize(in)
+	j.Summary = JSONSummary{Tests: s.Total, Passed: s.Passed, Failed: s.Failed, Flaky: s.Flaky, Healed: s.Healed, Steps: s.Steps,
+		Hits: s.Hits, Located: s.Located, Relocated: s.Relocated, Misses: s.Misses, Skipped: s.Skipped, CacheHitRate: s.CacheHitRate,
+		ModelCalls: s.ModelCalls, TokensIn: s.TokensIn, TokensOut: s.TokensOut, Cost: s.Cost, MS: s.Duration.Milliseconds()}
+	j.Tests = []JSONTest{}
+	for i, t := range rep.Tests {
+		d := detail(rep, i)
+		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Error: t.Error, MS: t.DurationMS, Attempts: max(d.Attempts, 1),
+			Flaky: d.Flaky, Healed: Healed(t, d), Crashed: d.Crashed, Worker: d.Worker, AttemptErrors: d.AttemptErrors, Heals: d.Heals,
+			Snapshot: d.Snapshot, Video: d.Video, Steps: []JSONStep{}}
+		for _, st := range t.Steps {
+			tk := d.Tokens[st.Index]
+			jt.Steps = append(jt.Steps, JSONStep{Index: st.Index, Line: st.Line, Command: st.Command, Kind: st.Kind, Status: string(st.Status),
+				Cache: st.Cache, MissReason: st.MissReason, Error: st.Error, Screenshot: st.Screenshot, MS: st.DurationMS,
+				LLMCalls: st.LLMCalls, TokensIn: tk.In, TokensOut: tk.Out, Cost: tk.Cost, Note: st.Note})
+		}
+		j.Tests = append(j.Tests, jt)
+	}
+	return &j
+}
+
+// WriteJSON writes the JSON report of a run to path.
+func WriteJSON(path string, in *Input) error {
+	b, err := json.MarshalIndent(ToJSON(in), "", "  ")
+	if err != nil {
+		return fmt.Errorf("json report: %w", err)
+	}
+	return writeAtomic(path, append(b, '\n'))
+}
