@@ -25,15 +25,7 @@ func newCacheCmd() *cobra.Command {
 	var config, db string
 	// withDB opens the database e2e.yaml (or --db) names and runs fn.
 	withDB := func(cmd *cobra.Command, fn func(d *store.DB) error) error {
-		path := db
-		if path == "" {
-			cfg, err := loadConfig(config)
-			if err != nil {
-				return err
-			}
-			path = cfg.DBPath()
-		}
-		d, err := store.Open(cmd.Context(), path)
+		d, err := openProjectDB(cmd.Context(), config, db)
 		if err != nil {
 			return err
 		}

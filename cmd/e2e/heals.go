@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -16,17 +17,7 @@ import (
 
 func newHealsCmd() *cobra.Command {
 	var config, db string
-	open := func(cmd *cobra.Command) (*store.DB, error) {
-		path := db
-		if path == "" {
-			cfg, err := loadConfig(config)
-			if err != nil {
-				return nil, err
-			}
-			path = cfg.DBPath()
-		}
-		return store.Open(cmd.Context(), path)
-	}
+	open := func(cmd *cobra.Command) (*store.DB, error) { return openProjectDB(cmd.Context(), config, db) }
 	// withHeal parses a heal id, opens the database and runs fn.
 	withHeal := func(cmd *cobra.Command, arg string, fn func(d *store.DB, id int64) error) error {
 		id, err := healID(arg)
@@ -194,4 +185,18 @@ func printPageChange(w io.Writer, before, after string, limit int) {
 			fmt.Fprintf(w, "  %s\n", l.Old)
 		}
 	}
+}
+
+// openProjectDB opens the database --db names, else the one of the
+// e2e.yaml found from --config.
+func openProjectDB(ctx context.Context, config, db string) (*store.DB, error) {
+	path := db
+	if path == "" {
+		cfg, err := loadConfig(config)
+		if err != nil {
+			return nil, err
+		}
+		path = cfg.DBPath()
+	}
+	return store.Open(ctx, path)
 }

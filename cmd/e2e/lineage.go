@@ -6,8 +6,10 @@ import (
 	"os"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/gitinfo"
 	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
 )
 
 // checkoutLineage is where the project's checkout stands in git, with this
@@ -20,4 +22,24 @@ func checkoutLineage(ctx context.Context, cfg *testfile.Config) (session.Lineage
 	}
 	l.Version = toolVersion()
 	return l, err
+}
+
+// openRunStore opens the database of cfg with the checkout's lineage, so
+// that reads and writes follow the git branch (e2e run and the studio).
+func openRunStore(ctx context.Context, cfg *testfile.Config) (*store.DB, error) {
+	lineage, err := checkoutLineage(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, cfg.DBPath(), store.WithLineage(lineage))
+}
+
+// runBrowserOptions are the global browser flags over e2e.yaml's browser.
+func runBrowserOptions(g *globals, cfg *testfile.Config) browser.Options {
+	bo := g.browserOptions()
+	if bo.Chrome == "" {
+		bo.Chrome = cfg.Browser.Chrome
+	}
+	bo.Width, bo.Height = cfg.Browser.Viewport.Width, cfg.Browser.Viewport.Height
+	return bo
 }

@@ -78,3 +78,10 @@ func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls) (*model,
 		MaxToolCalls: cfg.Model.Act.MaxToolCalls, MaxTokens: cfg.Model.Act.MaxTokens, MaxTime: cfg.Model.Act.MaxTime}},
 		name: c.Model, about: c.Model + " at " + c.BaseURL}, nil
 }
+
+// wire hands the model to a runner: the locator, judge and actor, and the
+// agent configuration that enters every cache key.
+func (m *model) wire(o *runner.Options) {
+	o.Model, o.Judge, o.Actor = m.locator, m.judge, m.actor
+	o.Agent = session.AgentConfig{Model: m.name, Prompt: agent.PromptVersion()}
+}

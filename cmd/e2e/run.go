@@ -7,12 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/e2e-dev/e2e/agent"
-	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
-	"github.com/e2e-dev/e2e/store"
 )
 
 type runFlags struct {
@@ -119,11 +116,7 @@ func (p *parseErrors) Error() string {
 
 func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
 	dbPath := cfg.DBPath()
-	lineage, err := checkoutLineage(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	db, err := store.Open(ctx, dbPath, store.WithLineage(lineage))
+	db, err := openRunStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -139,15 +132,10 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
 		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
 	if m != nil {
-		opts.Model, opts.Judge, opts.Actor = m.locator, m.judge, m.actor
-		opts.Agent = session.AgentConfig{Model: m.name, Prompt: agent.PromptVersion()}
+		m.wire(&opts)
 		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (for new act goals, assert steps, and elements the local locator is not sure of)\n\n", m.about)
 	}
-	bo := g.browserOptions()
-	if bo.Chrome == "" {
-		bo.Chrome = cfg.Browser.Chrome
-	}
-	bo.Width, bo.Height = cfg.Browser.Viewport.Width, cfg.Browser.Viewport.Height
+	bo := runBrowserOptions(g, cfg)
 	b, err := browser.Launch(ctx, bo)
 	if err != nil {
 		return nil, err

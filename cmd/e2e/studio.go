@@ -113,7 +113,7 @@ func studioHeals(cmd *cobra.Command, f *studioFlags) error {
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(cmd.Context(), cfg.DBPath())
+	db, err := openRunStore(cmd.Context(), cfg)
 	if err != nil {
 		return err
 	}
@@ -167,13 +167,9 @@ func openStudioSession(ctx context.Context, g *globals, f *studioFlags, cfg *tes
 		OnRunStart: func(id int64) { s.calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
 		Events: app.Publish, Gate: app.Gate()}
 	if m != nil {
-		s.opts.Model, s.opts.Judge, s.opts.Actor = m.locator, m.judge, m.actor
+		m.wire(&s.opts)
 	}
-	bo := g.browserOptions()
-	if bo.Chrome == "" {
-		bo.Chrome = cfg.Browser.Chrome
-	}
-	bo.Width, bo.Height = cfg.Browser.Viewport.Width, cfg.Browser.Viewport.Height
+	bo := runBrowserOptions(g, cfg)
 	b, err := browser.Launch(ctx, bo)
 	if err != nil {
 		return nil, err
@@ -200,7 +196,7 @@ func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) err
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
-	db, err := store.Open(ctx, cfg.DBPath())
+	db, err := openRunStore(ctx, cfg)
 	if err != nil {
 		return errorScreen(cmd, file, err)
 	}
@@ -283,7 +279,7 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
-	db, err := store.Open(ctx, cfg.DBPath())
+	db, err := openRunStore(ctx, cfg)
 	if err != nil {
 		return err
 	}

@@ -253,6 +253,9 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 			if idx < len(res.Steps) {
 				res.Steps[idx].MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)
 			}
+			if r.cap != nil { // the suite's reports list the heals of each test
+				r.cap.addHeal(h.ID)
+			}
 			r.publish(session.HealStaged{Heal: *h})
 		}})
 	return nil

@@ -41,8 +41,10 @@ func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("open a page: %w", err), l.finish(ctx, "failed"))
 	}
-	l.tr = &testRun{test: t, page: page, runID: l.run.ID, occurrence: map[string]int{},
-		unique: testfile.UniqueFor(fmt.Sprintf("%d%03d", l.run.ID, time.Now().UnixMilli()%1000))}
+	l.tr = &testRun{test: t, page: page, runID: l.run.ID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
+		uniques: map[string]string{}}
+	gen := testfile.UniqueFor(uniqueSeed(l.run.ID, name))
+	l.tr.unique = func(prefix string) string { v := gen(prefix); l.tr.uniques[prefix] = v; return v }
 	r.publish(session.TestStarted{Test: name, File: file, At: l.start})
 	if err := r.open(ctx, l.tr, u); err != nil {
 		page.Close()
@@ -66,10 +68,21 @@ func (l *Live) Step(ctx context.Context, st testfile.Step) session.StepResult {
 	l.res.Steps = append(l.res.Steps, sr)
 	if sr.Status == session.StatusFailed {
 		l.tr.occurrence = saved
-	} else {
-		l.kept = append(l.kept, st)
+		l.tr.pending = nil // a step that is not kept teaches the cache nothing
+		return sr
 	}
-	return sr
+	l.kept = append(l.kept, st)
+	// A kept step's cache rows and trajectory are written now, so that
+	// quitting later loses nothing that was approved.
+	l.r.flush(ctx, l.tr, &l.res)
+	l.tr.pending = nil
+	if l.res.Status != "passed" { // the store refused the write
+		sr.Status, sr.Error = session.StatusFailed, l.res.Error
+		l.res.Status, l.res.Error = "passed", ""
+		l.res.Steps[i] = sr
+		l.kept = l.kept[:len(l.kept)-1]
+	}
+	return l.res.Steps[i]
 }
 
 // Kept is the steps that passed, in order: the test to write.

@@ -245,14 +245,6 @@ func (r *Runner) runWithRetries(ctx context.Context, runID int64, t *testfile.Te
 // screenshot, and on failure the snapshot and whether the renderer is gone.
 func (r *Runner) afterStep(ctx context.Context, tr *testRun, i int, sr *session.StepResult) {
 	failed := sr.Status == session.StatusFailed
-	if r.cap != nil {
-		var id int64
-		if _, err := fmt.Sscanf(sr.MissReason, "healed (staged, heal %d)", &id); err == nil {
-			r.cap.addHeal(id)
-		} else if _, err := fmt.Sscanf(sr.MissReason, "healed (accepted, heal %d)", &id); err == nil {
-			r.cap.addHeal(id)
-		}
-	}
 	if failed {
 		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 3*time.Second)
 		defer cancel()

@@ -1,11 +1,8 @@
 package run
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -137,91 +134,6 @@ func printRunSummary(w io.Writer, rep *Report) {
 		return
 	}
 	fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
-}
-
-// JSON is the --json report: run → tests → steps.
-type JSON struct {
-	Run struct {
-		ID         int64     `json:"id"`
-		Project    string    `json:"project"`
-		Status     string    `json:"status"`
-		StartedAt  time.Time `json:"startedAt"`
-		FinishedAt time.Time `json:"finishedAt"`
-		Version    string    `json:"version"`
-	} `json:"run"`
-	Summary struct {
-		Passed int `json:"passed"`
-		Failed int `json:"failed"`
-		Counts
-	} `json:"summary"`
-	Tests []JSONTest `json:"tests"`
-}
-
-// JSONTest is one test in the JSON report.
-type JSONTest struct {
-	Name   string     `json:"name"`
-	File   string     `json:"file"`
-	Status string     `json:"status"`
-	Healed bool       `json:"healed"` // passed through a heal staged for review
-	Error  string     `json:"error,omitempty"`
-	MS     int64      `json:"ms"`
-	Steps  []JSONStep `json:"steps"`
-}
-
-// JSONStep is one step in the JSON report.
-type JSONStep struct {
-	Index      int    `json:"index"`
-	Line       int    `json:"line"`
-	Command    string `json:"command"`
-	Status     string `json:"status"`
-	Cache      string `json:"cache"`
-	MissReason string `json:"missReason,omitempty"`
-	Error      string `json:"error,omitempty"`
-	Screenshot string `json:"screenshot,omitempty"`
-	MS         int64  `json:"ms"`
-	LLMCalls   int    `json:"llmCalls"`
-	Note       string `json:"note,omitempty"` // an assert step's reasoning
-}
-
-// ToJSON converts a report.
-func ToJSON(rep *Report) *JSON {
-	var j JSON
-	j.Run.ID, j.Run.Project, j.Run.Status = rep.Run.ID, rep.Run.Project, rep.Run.Status
-	j.Run.StartedAt, j.Run.FinishedAt, j.Run.Version = rep.Run.StartedAt, rep.Run.FinishedAt, rep.Run.Version
-	j.Summary.Counts = Count(rep.Tests)
-	j.Tests = []JSONTest{}
-	for _, t := range rep.Tests {
-		if t.Status == "passed" {
-			j.Summary.Passed++
-		} else {
-			j.Summary.Failed++
-		}
-		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Healed: t.Status == "passed" && t.Healed(), Error: t.Error, MS: t.DurationMS, Steps: []JSONStep{}}
-		for _, s := range t.Steps {
-			jt.Steps = append(jt.Steps, JSONStep{Index: s.Index, Line: s.Line, Command: s.Command, Status: string(s.Status), Cache: s.Cache,
-				MissReason: s.MissReason, Error: s.Error, Screenshot: s.Screenshot, MS: s.DurationMS, LLMCalls: s.LLMCalls, Note: s.Note})
-		}
-		j.Tests = append(j.Tests, jt)
-	}
-	return &j
-}
-
-// WriteJSON writes the JSON report to path atomically (a temp file renamed).
-func WriteJSON(path string, rep *Report) error {
-	b, err := json.MarshalIndent(ToJSON(rep), "", "  ")
-	if err != nil {
-		return err
-	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return os.Rename(tmp, path)
 }
 
 // MedianMS is the median duration of the steps that pass the filter.
