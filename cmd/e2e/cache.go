@@ -22,22 +22,12 @@ import (
 const defaultExpiry = 90 * 24 * time.Hour
 
 func newCacheCmd() *cobra.Command {
-	var config, db string
-	// withDB opens the database e2e.yaml (or --db) names and runs fn.
-	withDB := func(cmd *cobra.Command, fn func(d *store.DB) error) error {
-		d, err := openProjectDB(cmd.Context(), config, db)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		return fn(d)
-	}
+	var p projectDB
 	cmd := &cobra.Command{
 		Use:   "cache",
 		Short: "Inspect and manage the element cache and trajectories: stats, ls, show, rm, prune, export, import",
 	}
-	cmd.PersistentFlags().StringVar(&config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
-	cmd.PersistentFlags().StringVar(&db, "db", "", "SQLite database (default: from e2e.yaml)")
+	p.register(cmd)
 
 	var runs int
 	stats := &cobra.Command{
@@ -45,7 +35,7 @@ func newCacheCmd() *cobra.Command {
 		Short: "Hit rate over recent runs, model calls saved, rows by branch and version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withDB(cmd, func(d *store.DB) error {
+			return p.with(cmd, func(d *store.DB) error {
 				s, err := d.CacheStatistics(cmd.Context(), runs)
 				if err != nil {
 					return err
@@ -74,7 +64,7 @@ func newCacheCmd() *cobra.Command {
 		Short: "List cache rows (--test, --branch to filter)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withDB(cmd, func(d *store.DB) error {
+			return p.with(cmd, func(d *store.DB) error {
 				rows, err := d.CacheRows(cmd.Context(), filter)
 				if err != nil {
 					return err
@@ -102,7 +92,7 @@ func newCacheCmd() *cobra.Command {
 		Short: "Show a key's identity, its trajectory or element, evidence and history (a unique prefix of the key will do)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withDB(cmd, func(d *store.DB) error {
+			return p.with(cmd, func(d *store.DB) error {
 				rows, err := rowsOfKey(cmd, d, args[0])
 				if err != nil {
 					return err
@@ -117,7 +107,7 @@ func newCacheCmd() *cobra.Command {
 		Short: "Remove every row of a key, on every branch (a unique prefix of the key will do)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withDB(cmd, func(d *store.DB) error {
+			return p.with(cmd, func(d *store.DB) error {
 				rows, err := rowsOfKey(cmd, d, args[0])
 				if err != nil {
 					return err
@@ -141,7 +131,7 @@ func newCacheCmd() *cobra.Command {
 			if days < 1 {
 				return fmt.Errorf("--days %d: want at least 1", days)
 			}
-			return withDB(cmd, func(d *store.DB) error {
+			return p.with(cmd, func(d *store.DB) error {
 				cutoff := time.Now().Add(-time.Duration(days) * 24 * time.Hour)
 				n, err := d.PruneCache(cmd.Context(), cutoff)
 				if err != nil {
@@ -159,7 +149,7 @@ func newCacheCmd() *cobra.Command {
 		Short: "Write every cache row to FILE as JSON lines (- for standard output)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withDB(cmd, func(d *store.DB) error {
+			return p.with(cmd, func(d *store.DB) error {
 				var buf bytes.Buffer
 				n, err := d.ExportCache(cmd.Context(), &buf)
 				if err != nil {
@@ -196,7 +186,7 @@ func newCacheCmd() *cobra.Command {
 				defer f.Close()
 				in = f
 			}
-			return withDB(cmd, func(d *store.DB) error {
+			return p.with(cmd, func(d *store.DB) error {
 				n, err := d.ImportCache(cmd.Context(), in)
 				if err != nil {
 					return fmt.Errorf("%s: %w", args[0], err)

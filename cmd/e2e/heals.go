@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -16,57 +15,47 @@ import (
 )
 
 func newHealsCmd() *cobra.Command {
-	var config, db string
-	open := func(cmd *cobra.Command) (*store.DB, error) { return openProjectDB(cmd.Context(), config, db) }
+	var p projectDB
 	// withHeal parses a heal id, opens the database and runs fn.
 	withHeal := func(cmd *cobra.Command, arg string, fn func(d *store.DB, id int64) error) error {
 		id, err := healID(arg)
 		if err != nil {
 			return err
 		}
-		d, err := open(cmd)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		return fn(d, id)
+		return p.with(cmd, func(d *store.DB) error { return fn(d, id) })
 	}
 	cmd := &cobra.Command{
 		Use:   "heals",
 		Short: "Review trajectories the agent healed: list, show, accept, reject",
 	}
-	cmd.PersistentFlags().StringVar(&config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
-	cmd.PersistentFlags().StringVar(&db, "db", "", "SQLite database (default: from e2e.yaml)")
+	p.register(cmd)
 	var all bool
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List staged heals (--all: every heal)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			d, err := open(cmd)
-			if err != nil {
-				return err
-			}
-			defer d.Close()
-			status := "staged"
-			if all {
-				status = ""
-			}
-			heals, err := d.Heals(cmd.Context(), status)
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if len(heals) == 0 {
-				fmt.Fprintln(out, "no staged heals")
-				return nil
-			}
-			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tSTATUS\tTEST\tGOAL\tSTEPS\tREASON")
-			for _, h := range heals {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d → %d\t%s\n", h.ID, h.Status, h.Test, h.Goal, len(h.OldSteps), len(h.NewSteps), clip(h.Reason, 60))
-			}
-			return tw.Flush()
+			return p.with(cmd, func(d *store.DB) error {
+				status := "staged"
+				if all {
+					status = ""
+				}
+				heals, err := d.Heals(cmd.Context(), status)
+				if err != nil {
+					return err
+				}
+				out := cmd.OutOrStdout()
+				if len(heals) == 0 {
+					fmt.Fprintln(out, "no staged heals")
+					return nil
+				}
+				tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+				fmt.Fprintln(tw, "ID\tSTATUS\tTEST\tGOAL\tSTEPS\tREASON")
+				for _, h := range heals {
+					fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d → %d\t%s\n", h.ID, h.Status, h.Test, h.Goal, len(h.OldSteps), len(h.NewSteps), clip(h.Reason, 60))
+				}
+				return tw.Flush()
+			})
 		},
 	}
 	list.Flags().BoolVar(&all, "all", false, "include accepted and rejected heals")
@@ -187,16 +176,30 @@ func printPageChange(w io.Writer, before, after string, limit int) {
 	}
 }
 
-// openProjectDB opens the database --db names, else the one of the
-// e2e.yaml found from --config.
-func openProjectDB(ctx context.Context, config, db string) (*store.DB, error) {
-	path := db
+// projectDB is the --config and --db flags of the commands that work on a
+// project's database (heals, cache).
+type projectDB struct{ config, db string }
+
+func (p *projectDB) register(cmd *cobra.Command) {
+	cmd.PersistentFlags().StringVar(&p.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
+	cmd.PersistentFlags().StringVar(&p.db, "db", "", "SQLite database (default: from e2e.yaml)")
+}
+
+// with opens the database --db names, else the one of the e2e.yaml found
+// from --config, runs fn on it and closes it.
+func (p *projectDB) with(cmd *cobra.Command, fn func(d *store.DB) error) error {
+	path := p.db
 	if path == "" {
-		cfg, err := loadConfig(config)
+		cfg, err := loadConfig(p.config)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		path = cfg.DBPath()
 	}
-	return store.Open(ctx, path)
+	d, err := store.Open(cmd.Context(), path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return fn(d)
 }
