@@ -1,0 +1,133 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// renderersOf counts the renderer processes of the browser whose profile
+// directory is profile.
+func renderersOf(t testing.TB, profile string) int {
+	t.Helper()
+	procs, err := filepath.Glob("/proc/[0-9]*/cmdline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range procs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue // gone meanwhile
+		}
+		// Chromium rewrites its process title: the arguments may be one
+		// string separated by spaces.
+		args := strings.Fields(strings.ReplaceAll(string(b), "\x00", " "))
+		var renderer, ours bool
+		for _, a := range args {
+			renderer = renderer || a == "--type=renderer"
+			ours = ours || a == "--user-data-dir="+profile
+		}
+		if renderer && ours {
+			n++
+		}
+	}
+	return n
+}
+
+// TestNewPageStartsOneRenderer: a test's page costs one renderer process.
+// Headless Chromium preloads the address bar's popup as WebUI pages, in a
+// renderer of their own, in every window, and so in every browser context;
+// Launch turns that off, and no browser-UI target or second renderer comes
+// with a page.
+func TestNewPageStartsOneRenderer(t *testing.T) {
+	b, err := Launch(ctxT(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	base := fixtureURL(t)
+	for i := range 2 {
+		p, err := b.NewPage(ctxT(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		open(t, p, base+"/login")
+		time.Sleep(300 * time.Millisecond) // a preload would have started by now
+		raw, err := b.rod.Call(ctxT(t), "", "Target.getTargets", map[string]any{"filter": []map[string]any{{}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			TargetInfos []struct{ Type, URL string } `json:"targetInfos"`
+		}
+		if err := json.Unmarshal(raw, &res); err != nil {
+			t.Fatal(err)
+		}
+		for _, ti := range res.TargetInfos {
+			if ti.Type != "page" && ti.Type != "tab" {
+				t.Errorf("page %d: the browser has a %s target %s besides the page", i+1, ti.Type, ti.URL)
+			}
+		}
+		if n := renderersOf(t, b.ProfileDir()); n != 1 {
+			t.Errorf("page %d: %d renderer processes, want 1", i+1, n)
+		}
+		if err := p.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPageCycle is what every test of a suite pays before and after
+// its steps: a new browser context and page, loading the fixture's login
+// page until it settles, and closing it all. "omnibox-webui" is the
+// baseline with rod's default disabled features only, so that the address
+// bar popup's WebUI preloads in every new window. Compare within one run:
+//
+//	go test ./session/browser/ -run '^$' -bench PageCycle -count 3
+func BenchmarkPageCycle(b *testing.B) {
+	for _, c := range []struct{ name, features string }{
+		{"default", ""},
+		{"omnibox-webui", "disable-features=site-per-process,TranslateUI"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			if c.features != "" {
+				saved := chromeFlags
+				chromeFlags = append([]string{}, chromeFlags...)
+				for i, f := range chromeFlags {
+					if strings.HasPrefix(f, "disable-features=") {
+						chromeFlags[i] = c.features
+					}
+				}
+				defer func() { chromeFlags = saved }()
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			br, err := Launch(ctx, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer br.Close()
+			u := fixtureURL(b) + "/login"
+			for b.Loop() {
+				p, err := br.NewPage(ctx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := p.Navigate(ctx, u); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := p.Settle(ctx, SettleOptions{Quiet: 50 * time.Millisecond}); err != nil {
+					b.Fatal(err)
+				}
+				if err := p.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
