@@ -1,15 +1,19 @@
 # The two commands of the README's quick start:
 #   make demo   runs the main job on a fresh machine
 #   make test   runs the whole test suite (what CI runs)
-# Both install Debian's chromium first when it is missing.
+# Both install Debian's chromium first when it is missing; the tests also need
+# xmllint (libxml2-utils) to check JUnit files against docs/schema/junit.xsd.
 
 GO ?= go
 BIN := bin/e2e
 
-.PHONY: demo test build bench chromium
+.PHONY: demo test build bench chromium xmllint
 
 chromium:
 	@scripts/ensure-chromium
+
+xmllint:
+	@scripts/ensure-package xmllint libxml2-utils
 
 build:
 	$(GO) build -o $(BIN) ./cmd/e2e
@@ -17,7 +21,7 @@ build:
 demo: chromium build
 	$(BIN) demo
 
-test: chromium
+test: chromium xmllint
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
 

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -99,6 +100,12 @@ func checkJUnit(t *testing.T, path string, wantTests, wantFailures int) map[stri
 	}
 	if !strings.HasPrefix(string(b), "<?xml") {
 		t.Error("no XML declaration")
+	}
+	// The schema first (docs/schema/junit.xsd, with xmllint), then what the
+	// schema cannot say: the counts add up and each case names its file.
+	xsd := filepath.Join("..", "..", "docs", "schema", "junit.xsd")
+	if out, err := exec.Command("xmllint", "--noout", "--schema", xsd, path).CombinedOutput(); err != nil {
+		t.Errorf("%s does not match %s (xmllint, from libxml2-utils, which make test installs): %v\n%s", path, xsd, err, out)
 	}
 	var doc junitDoc
 	if err := xml.Unmarshal(b, &doc); err != nil {

@@ -26,7 +26,9 @@ func (p *Page) Responsive(ctx context.Context, d time.Duration) error {
 	}
 	cctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	_, err := p.rod.Context(cctx).Evaluate(rod.Eval(`() => 1`))
+	// A bare expression in the main frame's current document: no execution
+	// context to look up, so a page between two documents answers too.
+	_, err := p.rod.Call(cctx, string(p.rod.SessionID), "Runtime.evaluate", map[string]any{"expression": "1"})
 	if err == nil {
 		return nil
 	}

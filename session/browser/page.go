@@ -471,15 +471,18 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 	return b, nil
 }
 
-// Close closes the page and disposes of its browser context.
+// Close closes the page by disposing of its browser context, which closes
+// the context's pages without running their beforeunload handlers: a page
+// whose renderer hangs (an endless script) or crashed closes at once and its
+// renderer process ends, where asking the page itself to close would wait
+// on that renderer until the timeout.
 func (p *Page) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	err := p.rod.Context(ctx).Close()
-	if derr := disposeContext(p.browser.rod.Context(ctx), p.incognito); err == nil && derr != nil {
-		err = derr
+	if p.incognito != nil && p.incognito.BrowserContextID != "" {
+		return disposeContext(p.browser.rod.Context(ctx), p.incognito)
 	}
-	return err
+	return p.rod.Context(ctx).Close()
 }
 
 // utf16Len is the length of s in UTF-16 code units.

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,5 +130,41 @@ func BenchmarkPageCycle(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestCloseAHungPage: a page whose script never ends (the fixture's /freeze)
+// closes at once, and its renderer process goes with it.
+func TestCloseAHungPage(t *testing.T) {
+	b, err := Launch(ctxT(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, p, fixtureURL(t)+"/freeze")
+	if err := p.Eval(ctxT(t), nil, `() => { document.querySelector('[data-js=freeze]').click(); }`); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the loop starts 50 ms after the click
+	if err := p.Responsive(ctxT(t), time.Second); !errors.Is(err, ErrRendererGone) {
+		t.Fatalf("a frozen page answered: %v", err)
+	}
+	start := time.Now()
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("closing the frozen page took %s", d)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for renderersOf(t, b.ProfileDir()) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the frozen page's renderer still runs 5 s after Close")
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -67,6 +69,9 @@ func TestJUnit(t *testing.T) {
 	if err := WriteJUnit(path, sample(t)); err != nil {
 		t.Fatal(err)
 	}
+	if out, err := xmllint(path); err != nil {
+		t.Errorf("the JUnit does not match docs/schema/junit.xsd: %v\n%s", err, out)
+	}
 	b, _ := os.ReadFile(path)
 	var doc JUnitSuites
 	if err := xml.Unmarshal(b, &doc); err != nil {
@@ -91,6 +96,39 @@ func TestJUnit(t *testing.T) {
 	}
 	if h := cases["healed"]; prop(h, "healed") != "true" || prop(h, "heal") != "3" {
 		t.Errorf("healed case: %+v", h)
+	}
+}
+
+// xmllint validates a JUnit file against the project's JUnit schema.
+func xmllint(path string) ([]byte, error) {
+	bin, err := exec.LookPath("xmllint")
+	if err != nil {
+		return nil, fmt.Errorf("xmllint is needed to check JUnit files against docs/schema/junit.xsd (make test installs libxml2-utils): %w", err)
+	}
+	return exec.Command(bin, "--noout", "--schema", filepath.Join("..", "..", "docs", "schema", "junit.xsd"), path).CombinedOutput()
+}
+
+// TestJUnitSchemaRejects: the schema the JUnit checks rely on catches what
+// JUnit readers choke on.
+func TestJUnitSchemaRejects(t *testing.T) {
+	good := `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites tests="1" failures="0" time="1.5"><testsuite name="a.e2e.yaml" tests="1" failures="0" errors="0" time="1.5"><testcase name="a" classname="a" time="1.5"></testcase></testsuite></testsuites>`
+	for name, doc := range map[string]string{
+		"good":                 good,
+		"no testcase name":     strings.Replace(good, `<testcase name="a"`, `<testcase`, 1),
+		"a count that is text": strings.Replace(good, `tests="1" failures="0" errors`, `tests="one" failures="0" errors`, 1),
+		"a negative time":      strings.Replace(good, `time="1.5"></testcase>`, `time="-1"></testcase>`, 1),
+		"an unknown element":   strings.Replace(good, `</testcase>`, `<passed/></testcase>`, 1),
+		"failure after output": strings.Replace(good, `</testcase>`, `<system-out>x</system-out><failure message="m"/></testcase>`, 1),
+	} {
+		path := filepath.Join(t.TempDir(), "junit.xml")
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := xmllint(path)
+		if (err == nil) != (name == "good") {
+			t.Errorf("%s: xmllint said %v\n%s", name, err, out)
+		}
 	}
 }
 

@@ -248,8 +248,14 @@ func (r *Runner) afterStep(ctx context.Context, tr *testRun, i int, sr *session.
 	if failed {
 		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 3*time.Second)
 		defer cancel()
-		if err := tr.page.Responsive(pctx, 2*time.Second); errors.Is(err, browser.ErrRendererGone) {
-			sr.Error = "the browser renderer crashed or stopped answering; this test's page is gone (other tests run in their own browser contexts): " + sr.Error
+		gone := rendererGone(ctx) != nil
+		if !gone {
+			if err := tr.page.Responsive(pctx, 2*time.Second); errors.Is(err, browser.ErrRendererGone) {
+				gone = true
+				sr.Error = errRendererGone.Error() + ": " + sr.Error
+			}
+		}
+		if gone {
 			if r.cap != nil {
 				r.cap.mu.Lock()
 				r.cap.detail.Crashed = true

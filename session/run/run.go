@@ -218,6 +218,8 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 		return res
 	}
 	defer page.Close()
+	ctx, stopWatch := watchRenderer(ctx, page)
+	defer stopWatch()
 	r.startVideo(ctx, page)
 	defer func() { r.stopVideo(&res) }()
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
@@ -347,6 +349,12 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 		} else {
 			err = h(r, ctx, tr, st.Step, resolved, &sr)
 		}
+	}
+	if gone := rendererGone(ctx); gone != nil {
+		// The renderer died during the step: the step fails with that, not
+		// with the timeout or cancellation it caused, even when what it
+		// waited on (a settle after a click) does not count as failing.
+		err = gone
 	}
 	sr.DurationMS = time.Since(start).Milliseconds()
 	if _, ok := errors.AsType[*StaleError](err); ok {
