@@ -296,6 +296,7 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 		return nil, fmt.Errorf("new page: %w", err)
 	}
 	p := &Page{rod: rp.Context(context.Background()), browser: b, incognito: inc}
+	p.answerDialogs()
 	if err := p.init(ctx); err != nil {
 		_ = p.Close()
 		return nil, err

@@ -36,6 +36,8 @@ type Page struct {
 
 	snapMu sync.Mutex // one snapshot at a time: each may build on the last
 	last   lastSnapshot
+
+	dialogs *dialogs
 }
 
 func (p *Page) init(ctx context.Context) error {
@@ -479,6 +481,7 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 func (p *Page) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	defer p.dialogs.close()
 	if p.incognito != nil && p.incognito.BrowserContextID != "" {
 		return disposeContext(p.browser.rod.Context(ctx), p.incognito)
 	}

@@ -350,6 +350,10 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 			err = h(r, ctx, tr, st.Step, resolved, &sr)
 		}
 	}
+	for _, d := range tr.page.Dialogs() {
+		note := fmt.Sprintf("the page's %s %q was answered OK", d.Type, testfile.Redact(d.Message, tr.secrets))
+		sr.Note = strings.TrimPrefix(sr.Note+"; "+note, "; ")
+	}
 	if gone := rendererGone(ctx); gone != nil {
 		// The renderer died during the step: the step fails with that, not
 		// with the timeout or cancellation it caused, even when what it

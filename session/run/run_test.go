@@ -315,3 +315,24 @@ steps:
 		t.Errorf("the output should name the secret:\n%s", e.out.String())
 	}
 }
+
+// TestDialogsDoNotBlockATest: the page's confirm is answered OK, the test
+// goes on, and the step says what was answered.
+func TestDialogsDoNotBlockATest(t *testing.T) {
+	e := newEnv(t)
+	rep := e.run("", `name: delete the draft
+url: /dialogs
+steps:
+  - click: the Delete the draft button
+  - expect: { text: { in: the status, is: Draft deleted } }
+`)
+	if !rep.Passed() {
+		t.Fatalf("the test failed:\n%s", e.out.String())
+	}
+	if note := rep.Tests[0].Steps[0].Note; note != `the page's confirm "Delete the draft?" was answered OK` {
+		t.Errorf("step note %q", note)
+	}
+	if !strings.Contains(e.out.String(), `confirm "Delete the draft?" was answered OK`) {
+		t.Errorf("the output does not say so:\n%s", e.out.String())
+	}
+}
