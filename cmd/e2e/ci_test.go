@@ -490,8 +490,19 @@ steps:
 	if err := json.Unmarshal(b, &rep); err != nil || len(rep.Tests) != 1 || !rep.Tests[0].Healed || len(rep.Tests[0].Heals) != 1 {
 		t.Errorf("json: %s", b)
 	}
-	// The next run replays the staged heal and heals nothing new: exit 0.
-	if code, out, _ := e2e(t, append([]string{"run", "--config", dir, "--variant", "popup", "--ci", "--fail-on-heal"}, model...)...); code != 0 || srv.Count() != 4 {
+	// The next run replays the staged heal without the model, but still
+	// passes only through it: exit 3 again, until someone reviews it (a
+	// rerun of the job does not get a heal past review).
+	if code, out, _ := e2e(t, append([]string{"run", "--config", dir, "--variant", "popup", "--ci", "--fail-on-heal"}, model...)...); code != exitHealed || srv.Count() != 4 ||
+		!strings.Contains(out, "1 passed, 0 failed, 0 flaky, 1 healed") {
 		t.Errorf("replaying the staged heal: exit %d, %d model calls\n%s", code, srv.Count(), out)
+	}
+	// Accepted, the heal is the trajectory: the run passes clean, exit 0.
+	if code, out, errOut := e2e(t, "heals", "accept", "1", "--config", dir); code != 0 {
+		t.Fatalf("accept: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, out, _ := e2e(t, append([]string{"run", "--config", dir, "--variant", "popup", "--ci", "--fail-on-heal"}, model...)...); code != 0 || srv.Count() != 4 ||
+		!strings.Contains(out, "1 passed, 0 failed, 0 flaky, 0 healed") {
+		t.Errorf("after accepting the heal: exit %d, %d model calls\n%s", code, srv.Count(), out)
 	}
 }
