@@ -37,12 +37,14 @@ type ciFlags struct {
 	failOnHeal  bool
 	screenshots string
 	video       string
+	color       string
 
 	// set by prepare
 	shardI, shardN int
 	junit, json    []string
 	html           []string
 	line           bool
+	pal            runner.Palette // set by apply
 	// set by report
 	stagedHeals int
 }
@@ -60,6 +62,7 @@ func (c *ciFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&c.failOnHeal, "fail-on-heal", false, "exit 3 when every test passed but some only through staged heals")
 	fl.StringVar(&c.screenshots, "screenshots", runner.ScreenshotsFailures, "screenshots: on (after every step), failures (of the failing step) or off")
 	fl.StringVar(&c.video, "video", runner.VideoOff, "screencast video: failures (keep the frames of failed tests, shown in the HTML report) or off")
+	fl.StringVar(&c.color, "color", "auto", "colour the output: auto (on a terminal, not in CI mode, unless NO_COLOR is set; FORCE_COLOR turns it on), always or never")
 }
 
 // prepare checks the flags; a bad value is a usage error (exit 2).
@@ -89,6 +92,11 @@ func (c *ciFlags) prepare() error {
 	case runner.VideoOff, runner.VideoFailures:
 	default:
 		return fmt.Errorf("--video %q: want failures or off", c.video)
+	}
+	switch c.color {
+	case "auto", "always", "never":
+	default:
+		return fmt.Errorf("--color %q: want auto, always or never", c.color)
 	}
 	for _, r := range c.reporters {
 		kind, arg, hasArg := strings.Cut(strings.TrimSpace(r), "=")
@@ -147,16 +155,37 @@ func (c *ciFlags) selectTests(ctx context.Context, db *store.DB, tests []*testfi
 func (c *ciFlags) apply(opts *runner.Options, launch func(context.Context) (*browser.Browser, error), out io.Writer) {
 	opts.Suite = runner.SuiteOptions{Workers: c.workers, Isolate: c.isolate, Launch: launch, Retries: c.retries,
 		Screenshots: c.screenshots, Video: c.video}
+	c.pal = c.palette(out)
+	opts.Color = c.pal
 	if !c.ci && !c.line {
 		return
 	}
 	opts.Out = io.Discard
 	if isTerminal(out) && !strings.EqualFold(os.Getenv("GITHUB_ACTIONS"), "true") {
-		bar := &report.ProgressBar{W: out}
+		bar := &report.ProgressBar{W: out, Color: c.pal}
 		opts.Suite.OnTestDone = bar.Update
 		return
 	}
-	opts.Suite.OnTestDone = func(p runner.Progress) { report.Line(out, p) }
+	opts.Suite.OnTestDone = func(p runner.Progress) { report.Line(out, c.pal, p) }
+}
+
+// palette says whether output to out is coloured: --color always or never,
+// else (auto) FORCE_COLOR turns it on, NO_COLOR and CI mode keep it off,
+// and otherwise a terminal that is not TERM=dumb gets colour.
+func (c *ciFlags) palette(out io.Writer) runner.Palette {
+	switch c.color {
+	case "always":
+		return runner.Palette{On: true}
+	case "never":
+		return runner.Palette{}
+	}
+	if v := os.Getenv("FORCE_COLOR"); v != "" && v != "0" {
+		return runner.Palette{On: true}
+	}
+	if os.Getenv("NO_COLOR") != "" || c.ci || os.Getenv("TERM") == "dumb" {
+		return runner.Palette{}
+	}
+	return runner.Palette{On: isTerminal(out)}
 }
 
 // isTerminal says whether w is an interactive terminal.
@@ -192,7 +221,7 @@ func (c *ciFlags) report(ctx context.Context, db *store.DB, rep *runner.Report, 
 		}
 	}
 	if c.ci || c.line {
-		report.Final(out, in)
+		report.Final(out, c.pal, in)
 	}
 	for _, p := range c.junit {
 		if err := report.WriteJUnit(p, in); err != nil {

@@ -528,3 +528,52 @@ steps:
 		t.Errorf("after accepting the heal: exit %d, %d model calls\n%s", code, srv.Count(), out)
 	}
 }
+
+// TestColorFlag: output is plain unless colour is asked for (--color
+// always, or FORCE_COLOR), and NO_COLOR or CI mode keep auto plain.
+func TestColorFlag(t *testing.T) {
+	for _, k := range []string{"CI", "NO_COLOR", "FORCE_COLOR", "GITHUB_ACTIONS"} {
+		t.Setenv(k, "")
+	}
+	base := fixtureServer(t)
+	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest})
+	const esc = "\x1b["
+	green, reset := "\x1b[32m", "\x1b[0m"
+	for _, c := range []struct {
+		name   string
+		env    []string
+		args   []string
+		colour []string // coloured pieces the output must hold; none: no escape at all
+	}{
+		{name: "auto, not a terminal", args: []string{"run", "--config", dir}},
+		{name: "always", args: []string{"run", "--config", dir, "--color", "always"},
+			colour: []string{green + "✓" + reset + " click the Add to cart button", green + "1 passed" + reset}},
+		{name: "CI mode, always", args: []string{"run", "--config", dir, "--ci", "--color", "always"},
+			colour: []string{green + "✓" + reset + " add to cart (", green + "1 passed" + reset + ", 0 failed"}},
+		{name: "FORCE_COLOR", env: []string{"FORCE_COLOR", "1"}, args: []string{"run", "--config", dir, "--ci"},
+			colour: []string{green + "✓" + reset + " add to cart"}},
+		{name: "never beats FORCE_COLOR", env: []string{"FORCE_COLOR", "1"}, args: []string{"run", "--config", dir, "--color", "never"}},
+		{name: "NO_COLOR", env: []string{"NO_COLOR", "1"}, args: []string{"run", "--config", dir}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if len(c.env) == 2 {
+				t.Setenv(c.env[0], c.env[1])
+			}
+			code, out, errOut := e2e(t, c.args...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+			}
+			if len(c.colour) == 0 && strings.Contains(out, esc) {
+				t.Errorf("plain output expected, got escapes:\n%q", out)
+			}
+			for _, want := range c.colour {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%q", want, out)
+				}
+			}
+		})
+	}
+	if code, _, errOut := e2e(t, "run", "--config", dir, "--color", "rainbow"); code != exitUsage || !strings.Contains(errOut, "--color \"rainbow\": want auto, always or never") {
+		t.Errorf("--color rainbow: exit %d, %s", code, errOut)
+	}
+}

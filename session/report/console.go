@@ -11,8 +11,8 @@ import (
 )
 
 // Line prints one line per finished test, and the failure under it: the
-// CI output, which stays readable in a log.
-func Line(w io.Writer, p run.Progress) {
+// CI output, which stays readable in a log. pal colours it when asked.
+func Line(w io.Writer, pal run.Palette, p run.Progress) {
 	t, d := p.Test, p.Detail
 	c := run.Count([]session.TestResult{*t})
 	var tags []string
@@ -22,34 +22,39 @@ func Line(w io.Writer, p run.Progress) {
 	if Healed(*t, *d) {
 		tags = append(tags, "healed")
 	}
-	tag := ""
+	tag, mark := "", pal.Status(t.Status, Mark(t.Status))
 	if len(tags) > 0 {
-		tag = " [" + strings.Join(tags, ", ") + "]"
+		tag = pal.Warn(" [" + strings.Join(tags, ", ") + "]")
+		if t.Status == "passed" {
+			mark = pal.Warn(Mark(t.Status))
+		}
 	}
-	fmt.Fprintf(w, "%s %s (%s) %s, %d/%d steps from cache%s\n", Mark(t.Status), t.Name, t.File, Ms(t.DurationMS), c.Hits, c.Steps, tag)
+	fmt.Fprintf(w, "%s %s (%s) %s, %d/%d steps from cache%s\n", mark, t.Name, t.File, Ms(t.DurationMS), c.Hits, c.Steps, tag)
 	if t.Status != "passed" {
 		loc := t.File
 		if fs := FailedStep(*t); fs != nil {
 			loc = fmt.Sprintf("%s:%d", t.File, fs.Line)
-			fmt.Fprintf(w, "    %s: %s\n", loc, fs.Error)
+			fmt.Fprintf(w, "    %s\n", pal.Fail(loc+": "+fs.Error))
 			if fs.Screenshot != "" {
 				fmt.Fprintf(w, "    screenshot: %s\n", fs.Screenshot)
 			}
 		} else {
-			fmt.Fprintf(w, "    %s: %s\n", loc, t.Error)
+			fmt.Fprintf(w, "    %s\n", pal.Fail(loc+": "+t.Error))
 		}
 	}
 }
 
 // Final prints the run's summary line.
-func Final(w io.Writer, in *Input) {
+func Final(w io.Writer, pal run.Palette, in *Input) {
 	s := Summarize(in)
 	shard := ""
 	if in.Shard != "" {
 		shard = " (shard " + in.Shard + ")"
 	}
-	fmt.Fprintf(w, "\n%d tests%s: %d passed, %d failed, %d flaky, %d healed; cache hit rate %.0f%%, %d model calls, %d tokens; %s\n",
-		s.Total, shard, s.Passed, s.Failed, s.Flaky, s.Healed, 100*s.CacheHitRate, s.ModelCalls, s.TokensIn+s.TokensOut, s.Duration.Round(time.Millisecond))
+	fmt.Fprintf(w, "\n%d tests%s: %s, %s, %s, %s; cache hit rate %.0f%%, %d model calls, %d tokens; %s\n",
+		s.Total, shard, pal.Pass(fmt.Sprintf("%d passed", s.Passed)), pal.Count(s.Failed, fmt.Sprintf("%d failed", s.Failed), false),
+		pal.Count(s.Flaky, fmt.Sprintf("%d flaky", s.Flaky), true), pal.Count(s.Healed, fmt.Sprintf("%d healed", s.Healed), true),
+		100*s.CacheHitRate, s.ModelCalls, s.TokensIn+s.TokensOut, s.Duration.Round(time.Millisecond))
 }
 
 // ProgressBar draws "[#####.....] 5/12 tests, 1 failed, ETA 12s" on one
@@ -57,6 +62,7 @@ func Final(w io.Writer, in *Input) {
 type ProgressBar struct {
 	W      io.Writer
 	Width  int // of the bar; zero means 30
+	Color  run.Palette
 	failed int
 }
 
@@ -66,7 +72,7 @@ func (b *ProgressBar) Update(p run.Progress) {
 		b.failed++
 		// A failure is worth a line of its own above the bar.
 		fmt.Fprint(b.W, "\r\033[K")
-		Line(b.W, p)
+		Line(b.W, b.Color, p)
 	}
 	width := b.Width
 	if width <= 0 {
@@ -79,8 +85,8 @@ func (b *ProgressBar) Update(p run.Progress) {
 	} else if p.Done == p.Total {
 		eta = "done"
 	}
-	fmt.Fprintf(b.W, "\r\033[K[%s%s] %d/%d tests, %d failed, ETA %s", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
-		p.Done, p.Total, b.failed, eta)
+	fmt.Fprintf(b.W, "\r\033[K[%s%s] %d/%d tests, %s, ETA %s", b.Color.Pass(strings.Repeat("#", filled)), strings.Repeat(".", width-filled),
+		p.Done, p.Total, b.Color.Count(b.failed, fmt.Sprintf("%d failed", b.failed), false), eta)
 	if p.Done == p.Total {
 		fmt.Fprintln(b.W)
 	}

@@ -50,17 +50,19 @@ func describe(st step.Step) string {
 	return strings.ToLower(string(st.Type)) + " " + d
 }
 
-func printStep(w io.Writer, st testfile.Step, sr *session.StepResult) {
+func printStep(w io.Writer, pal Palette, st testfile.Step, sr *session.StepResult) {
 	status := string(sr.Status)
 	if sr.Cache == "miss" && sr.MissReason != "" {
 		status += " (" + sr.MissReason + ")"
 	}
-	fmt.Fprintf(w, "  %s %-60s %-12s %5dms\n", statusMark[sr.Status], describe(st.Step), status, sr.DurationMS)
+	// Padded before it is coloured: the codes take no columns.
+	status = pal.Status(string(sr.Status), fmt.Sprintf("%-12s", status))
+	fmt.Fprintf(w, "  %s %-60s %s %5dms\n", pal.Status(string(sr.Status), statusMark[sr.Status]), describe(st.Step), status, sr.DurationMS)
 	if sr.Note != "" && sr.Status != session.StatusFailed {
-		fmt.Fprintf(w, "      %s\n", sr.Note)
+		fmt.Fprintf(w, "      %s\n", pal.Dim(sr.Note))
 	}
 	if sr.Status == session.StatusFailed {
-		fmt.Fprintf(w, "      %s:%d: %s\n", "line", sr.Line, sr.Error)
+		fmt.Fprintf(w, "      %s\n", pal.Fail(fmt.Sprintf("line:%d: %s", sr.Line, sr.Error)))
 		if sr.Screenshot != "" {
 			fmt.Fprintf(w, "      screenshot: %s\n", sr.Screenshot)
 		}
@@ -98,23 +100,23 @@ func Count(tests []session.TestResult) Counts {
 	return c
 }
 
-func printTestSummary(w io.Writer, t *session.TestResult) {
+func printTestSummary(w io.Writer, pal Palette, t *session.TestResult) {
 	c := Count([]session.TestResult{*t})
-	mark, name := "✓", t.Name
+	mark, name := pal.Pass("✓"), t.Name
 	if t.Status != "passed" {
-		mark = "✗"
+		mark = pal.Fail("✗")
 	} else if t.Healed() {
-		name += " (healed: review with `e2e heals list`)"
+		mark, name = pal.Warn("✓"), name+pal.Warn(" (healed: review with `e2e heals list`)")
 	}
-	fmt.Fprintf(w, "%s %s: %d steps, %d cache hits, %d located, %d re-located, %d failed in %s\n",
-		mark, name, c.Steps, c.Hits, c.Located, c.Relocated, c.Failed, time.Duration(t.DurationMS)*time.Millisecond)
+	fmt.Fprintf(w, "%s %s: %d steps, %d cache hits, %d located, %d re-located, %s in %s\n",
+		mark, name, c.Steps, c.Hits, c.Located, c.Relocated, pal.Count(c.Failed, fmt.Sprintf("%d failed", c.Failed), false), time.Duration(t.DurationMS)*time.Millisecond)
 	if t.Status != "passed" && t.Error != "" {
-		fmt.Fprintf(w, "  %s\n", t.Error)
+		fmt.Fprintf(w, "  %s\n", pal.Fail(t.Error))
 	}
 	fmt.Fprintln(w)
 }
 
-func printRunSummary(w io.Writer, rep *Report) {
+func printRunSummary(w io.Writer, pal Palette, rep *Report) {
 	passed, failed, healed := 0, 0, 0
 	for _, t := range rep.Tests {
 		if t.Status == "passed" {
@@ -129,11 +131,12 @@ func printRunSummary(w io.Writer, rep *Report) {
 	c := Count(rep.Tests)
 	fmt.Fprintf(w, "run %d: %d steps, %d cache hits, %d located, %d re-located, %d failed in %s\n", rep.Run.ID, c.Steps, c.Hits, c.Located, c.Relocated, c.Failed,
 		rep.Run.FinishedAt.Sub(rep.Run.StartedAt).Round(time.Millisecond))
+	failedText := pal.Count(failed, fmt.Sprintf("%d failed", failed), false)
 	if healed > 0 {
-		fmt.Fprintf(w, "%d passed (%d healed, staged for review), %d failed\n", passed, healed, failed)
+		fmt.Fprintf(w, "%s (%s), %s\n", pal.Pass(fmt.Sprintf("%d passed", passed)), pal.Warn(fmt.Sprintf("%d healed, staged for review", healed)), failedText)
 		return
 	}
-	fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
+	fmt.Fprintf(w, "%s, %s\n", pal.Pass(fmt.Sprintf("%d passed", passed)), failedText)
 }
 
 // MedianMS is the median duration of the steps that pass the filter.

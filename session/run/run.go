@@ -43,6 +43,8 @@ type Options struct {
 	Env func(string) (string, bool)
 	// Out receives a line per step and per test; nil prints nothing.
 	Out io.Writer
+	// Color colours what goes to Out (the zero Palette: plain text).
+	Color Palette
 	// Screenshots is where failure screenshots go; default .e2e/screenshots
 	// under the config directory.
 	Screenshots string
@@ -173,7 +175,7 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	if err := r.o.Store.FinishRun(context.WithoutCancel(ctx), &rep.Run); err != nil {
 		return nil, fmt.Errorf("finish run: %w", err)
 	}
-	printRunSummary(r.o.Out, rep)
+	printRunSummary(r.o.Out, r.o.Color, rep)
 	return rep, nil
 }
 
@@ -202,7 +204,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	fmt.Fprintf(r.o.Out, "%s (%s)\n", t.Name, t.File)
 	defer func() {
 		res.DurationMS = time.Since(start).Milliseconds()
-		printTestSummary(r.o.Out, &res)
+		printTestSummary(r.o.Out, r.o.Color, &res)
 		r.publish(session.TestFinished{Result: res})
 	}()
 	if r.o.Events != nil {
@@ -251,7 +253,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 		}
 		r.finished(tr, &sr)
 		res.Steps = append(res.Steps, sr)
-		printStep(r.o.Out, st, &sr)
+		printStep(r.o.Out, r.o.Color, st, &sr)
 		if sr.Status == session.StatusFailed {
 			failed = true
 			res.Status = "failed"
