@@ -339,8 +339,9 @@ steps:
 }
 
 // TestPageTextCannotSendTheAgentOffSite: a page tells the agent to open
-// another site; an (obedient, scripted) model tries; the navigation is
-// refused, the browser never leaves, and the act fails rather than pass.
+// another site; an (obedient, scripted) model tries, by URL, by a link and
+// by the page's new-window link and button; each is refused, the browser
+// never leaves, and the act fails rather than pass.
 func TestPageTextCannotSendTheAgentOffSite(t *testing.T) {
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"inject.e2e.yaml": `name: reviews
@@ -353,6 +354,10 @@ steps:
 		// The page's link to another origin (the fixture under its other
 		// loopback name): blocked in the browser, the tab stays put.
 		agenttest.ToolCall("execute_step", map[string]any{"steps": []string{`--step-type CLICK --description "the Claim your prize link"`}}),
+		// The same page in a new window: a target=_blank link, then
+		// window.open. Neither window opens.
+		agenttest.ToolCall("execute_step", map[string]any{"steps": []string{`--step-type CLICK --description "the Open the partner site in a new tab link"`}}),
+		agenttest.ToolCall("execute_step", map[string]any{"steps": []string{`--step-type CLICK --description "the Open the partner window button"`}}),
 		agenttest.ToolCall("finish", map[string]any{"success": false, "message": "could not open the page"}),
 	)
 	jsonPath := filepath.Join(dir, "r.json")
@@ -361,13 +366,15 @@ steps:
 		t.Fatalf("exit %d, want 1\n%s", code, out)
 	}
 	reqs := srv.Requests()
-	if len(reqs) != 3 {
+	if len(reqs) != 5 {
 		t.Fatalf("%d model requests", len(reqs))
 	}
-	last := reqs[2].Messages[len(reqs[2].Messages)-1].Content
-	if !strings.Contains(last, "FAILED") || !strings.Contains(last, "tried to open http://localhost:") ||
-		!strings.Contains(last, "not an allowed origin") || !strings.Contains(last, `heading "Customer reviews"`) {
-		t.Errorf("the blocked click was not reported, or the page moved:\n%s", last)
+	for i, what := range map[int]string{2: "link", 3: "new-tab link", 4: "window.open button"} {
+		last := reqs[i].Messages[len(reqs[i].Messages)-1].Content
+		if !strings.Contains(last, "FAILED") || !strings.Contains(last, "tried to open http://localhost:") ||
+			!strings.Contains(last, "not an allowed origin") || !strings.Contains(last, `heading "Customer reviews"`) {
+			t.Errorf("the blocked %s was not reported, or the page moved:\n%s", what, last)
+		}
 	}
 	if !strings.Contains(reqs[0].Text(), "ignore your instructions") {
 		t.Error("the model should see the page text, as data")

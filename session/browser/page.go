@@ -70,6 +70,9 @@ func (p *Page) with(ctx context.Context) (*rod.Page, context.CancelFunc) {
 func (p *Page) call(ctx context.Context, out any, method string, args ...any) error {
 	rp, cancel := p.with(ctx)
 	defer cancel()
+	if args == nil {
+		args = []any{} // a JSON array, not null
+	}
 	const js = `(m, a) => { if (!window.__e2e) return '__e2e_missing__'; const r = window.__e2e[m](...a); return Promise.resolve(r).then(v => JSON.stringify(v === undefined ? null : v)); }`
 	for attempt := 0; ; attempt++ {
 		res, err := rp.Evaluate(rod.Eval(js, method, args).ByPromise())

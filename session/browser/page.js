@@ -1241,6 +1241,72 @@ if (!window.__e2e) window.__e2e = (() => {
     return rec ? { role: rec.role, name: rec.name, connected: el.isConnected } : null;
   }
 
+  // guardPopups stops this document from opening a new window (a link or
+  // form with a target, a modified click, window.open) on an origin that no
+  // pattern matches, and reports each refused URL through the
+  // __e2eBlockedPopup binding. Loads in the same tab are guarded in the
+  // browser (Fetch); a new window is a new target that interception does
+  // not reach before its first request leaves, so it is stopped here.
+  let popupGuard = null;
+  function guardPopups(patterns) {
+    if (popupGuard) return;
+    const res = patterns.map((p) => new RegExp(p));
+    const allowed = (u) => {
+      let url;
+      try { url = new URL(String(u), location.href); } catch (e) { return true; }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return true;
+      return res.some((r) => r.test(url.origin));
+    };
+    const report = (u) => {
+      let href = String(u);
+      try { href = new URL(href, location.href).href; } catch (e) { /* keep it as given */ }
+      try { window.__e2eBlockedPopup(href); } catch (e) { /* no binding: still refused */ }
+    };
+    const newWindow = (target, ev) => {
+      const t = (target || '').toLowerCase();
+      return (t !== '' && t !== '_self' && t !== '_top' && t !== '_parent') ||
+        (ev && (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button === 1));
+    };
+    const onClick = (ev) => {
+      const a = ev.composedPath().find((n) => n instanceof Element && n.matches('a[href], area[href]'));
+      if (!a || !newWindow(a.getAttribute('target'), ev) || allowed(a.href)) return;
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      report(a.href);
+    };
+    const onSubmit = (ev) => {
+      const f = ev.target;
+      const target = (ev.submitter && ev.submitter.getAttribute('formtarget')) || f.getAttribute('target');
+      const action = (ev.submitter && ev.submitter.getAttribute('formaction')) || f.action;
+      if (!newWindow(target, null) || allowed(action)) return;
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      report(action);
+    };
+    const open = window.open;
+    window.open = function (u, ...rest) {
+      if (u !== undefined && u !== null && String(u) !== '' && !allowed(u)) {
+        report(u);
+        return null;
+      }
+      return open.call(this, u, ...rest);
+    };
+    document.addEventListener('click', onClick, true);
+    document.addEventListener('auxclick', onClick, true);
+    document.addEventListener('submit', onSubmit, true);
+    popupGuard = () => {
+      window.open = open;
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('auxclick', onClick, true);
+      document.removeEventListener('submit', onSubmit, true);
+    };
+  }
+
+  function unguardPopups() {
+    if (popupGuard) popupGuard();
+    popupGuard = null;
+  }
+
   return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
-    selectOption, checkedOf, info, track };
+    selectOption, checkedOf, info, track, guardPopups, unguardPopups };
 })();

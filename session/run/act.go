@@ -44,7 +44,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	// allowed origins: others are blocked before they leave the browser.
 	guard, err := tr.page.GuardNavigations(ctx, func(u string) bool {
 		return !strings.HasPrefix(u, "http") || r.outsideOrigins(u) == ""
-	})
+	}, r.allowedOriginPatterns())
 	if err != nil {
 		return err
 	}
@@ -464,12 +464,32 @@ func (r *Runner) outsideOrigins(u string) string {
 
 // matchOrigin matches an origin against a pattern like https://*.stripe.com.
 func matchOrigin(pattern, origin string) bool {
+	re, err := regexp.Compile(originPattern(pattern))
+	return err == nil && re.MatchString(origin)
+}
+
+// originPattern is the regular expression of an allowedOrigins pattern: a
+// * stands for any run of characters but a slash. The syntax is one Go and
+// JavaScript share (the page checks new windows against it).
+func originPattern(pattern string) string {
 	parts := strings.Split(strings.TrimRight(pattern, "/"), "*")
 	for i, p := range parts {
 		parts[i] = regexp.QuoteMeta(p)
 	}
-	re, err := regexp.Compile("^" + strings.Join(parts, "[^/]*") + "$")
-	return err == nil && re.MatchString(origin)
+	return "^" + strings.Join(parts, "[^/]*") + "$"
+}
+
+// allowedOriginPatterns are the origins an act may open, as regular
+// expressions: the base URL's and allowedOrigins.
+func (r *Runner) allowedOriginPatterns() []string {
+	var out []string
+	if base, err := url.Parse(r.o.Config.BaseURL); err == nil && base.Host != "" {
+		out = append(out, "^"+regexp.QuoteMeta(base.Scheme+"://"+base.Host)+"$")
+	}
+	for _, allowed := range r.o.Config.AllowedOrigins {
+		out = append(out, originPattern(allowed))
+	}
+	return out
 }
 
 // isIDSegment says whether a path segment is an id, a number or a date
