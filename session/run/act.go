@@ -436,6 +436,10 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 	if sr.Status != "" && sr.Status != session.StatusPassed {
 		out.Result += " (" + string(sr.Status) + ")"
 	}
+	// The agent learns of the dialogs the step made the page open.
+	for _, d := range e.tr.page.Dialogs() {
+		out.Result += fmt.Sprintf("; the page opened a %s dialog %q, answered OK", d.Type, testfile.Redact(d.Message, e.tr.secrets))
+	}
 	return out, sr
 }
 

@@ -423,3 +423,23 @@ steps:
 		t.Fatalf("replay on another product (%d calls):\n%s", actor.calls, e.out.String())
 	}
 }
+
+// TestActIsToldOfDialogs: a dialog the agent's click opens is answered, and
+// the step's result tells the agent what it said.
+func TestActIsToldOfDialogs(t *testing.T) {
+	e := newEnv(t)
+	actor := &scriptedActor{commands: []string{`--step-type CLICK --description "the Delete the draft button"`}}
+	e.actor = actor
+	rep := e.run("", `name: act dialog
+url: /dialogs
+steps:
+  - act: delete the draft
+  - expect: { text: { in: the status, is: Draft deleted } }
+`)
+	if !rep.Passed() {
+		t.Fatalf("the run failed:\n%s", e.out.String())
+	}
+	if out := actor.outcomes[0]; !out.OK || !strings.Contains(out.Result, `the page opened a confirm dialog "Delete the draft?", answered OK`) {
+		t.Errorf("the agent was not told of the dialog: %+v", out)
+	}
+}
