@@ -91,6 +91,9 @@ type Heal struct {
 	Reason        string // why the replay failed
 	Postcondition string
 	Evidence      Evidence
+	// Gaps are the values of NewSteps read off the screen, as for a
+	// Trajectory.
+	Gaps []Gap
 	// PageBefore and PageAfter are the page's outline (ax.Snapshot.Text,
 	// secrets redacted) when the replay failed and when the heal ended.
 	PageBefore string

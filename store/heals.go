@@ -31,6 +31,10 @@ func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
 	if err != nil {
 		return fmt.Errorf("put heal: %w", err)
 	}
+	gapsB, err := json.Marshal(nonNil(h.Gaps))
+	if err != nil {
+		return fmt.Errorf("put heal: %w", err)
+	}
 	now := db.now()
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -43,10 +47,11 @@ func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
 	}
 	res, err := tx.ExecContext(ctx, `
 INSERT INTO heals (key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence, status, created_at, decided_at, decided_by,
-                   page_before, page_after, branch, git_commit, depth, version)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                   page_before, page_after, branch, git_commit, depth, version, gaps)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		string(h.Key), h.Project, h.Test, h.Goal, string(oldB), string(newB), h.FailedIndex, h.Reason, h.Postcondition, string(evB),
-		h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter, db.lineage.Branch, db.lineage.Commit, db.lineage.Depth, db.lineage.Version)
+		h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter, db.lineage.Branch, db.lineage.Commit, db.lineage.Depth, db.lineage.Version,
+		string(gapsB))
 	if err != nil {
 		return fmt.Errorf("put heal: %w", err)
 	}
@@ -70,18 +75,23 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 // healed is the trajectory a heal proposes.
 func healed(h *session.Heal) *session.Trajectory {
 	return &session.Trajectory{Key: h.Key, Project: h.Project, Test: h.Test, Goal: h.Goal,
-		Steps: h.NewSteps, Postcondition: h.Postcondition, Evidence: h.Evidence}
+		Steps: h.NewSteps, Postcondition: h.Postcondition, Evidence: h.Evidence, Gaps: h.Gaps}
 }
 
 const healColumns = `id, key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence,
-       status, created_at, COALESCE(decided_at, ''), decided_by, page_before, page_after, branch, git_commit, version`
+       status, created_at, COALESCE(decided_at, ''), decided_by, page_before, page_after, branch, git_commit, version, gaps`
 
 func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
 	var h session.Heal
-	var oldS, newS, ev, created, decided string
+	var oldS, newS, ev, created, decided, gaps string
 	if err := row.Scan(&h.ID, &h.Key, &h.Project, &h.Test, &h.Goal, &oldS, &newS, &h.FailedIndex, &h.Reason, &h.Postcondition, &ev,
-		&h.Status, &created, &decided, &h.DecidedBy, &h.PageBefore, &h.PageAfter, &h.Branch, &h.Commit, &h.Version); err != nil {
+		&h.Status, &created, &decided, &h.DecidedBy, &h.PageBefore, &h.PageAfter, &h.Branch, &h.Commit, &h.Version, &gaps); err != nil {
 		return nil, err
+	}
+	if gaps != "[]" { // none: Gaps stays nil
+		if err := json.Unmarshal([]byte(gaps), &h.Gaps); err != nil {
+			return nil, err
+		}
 	}
 	if err := json.Unmarshal([]byte(oldS), &h.OldSteps); err != nil {
 		return nil, err

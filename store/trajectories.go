@@ -110,9 +110,9 @@ ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.de
 	return nil
 }
 
-func nonNil(s []string) []string {
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }

@@ -68,7 +68,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 		}
 		if staged != nil {
 			traj = &session.Trajectory{Key: key, Project: traj.Project, Test: traj.Test, Goal: traj.Goal,
-				Steps: staged.NewSteps, Postcondition: staged.Postcondition, Evidence: staged.Evidence, Identity: traj.Identity}
+				Steps: staged.NewSteps, Postcondition: staged.Postcondition, Evidence: staged.Evidence, Gaps: staged.Gaps, Identity: traj.Identity}
 		}
 		start, err := env.Snapshot(ctx)
 		if err != nil {
@@ -242,9 +242,12 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 	if r.o.HealPolicy == HealAccept {
 		status = "accepted"
 	}
+	// The replayed head ran as the first len(head) commands of env, so the
+	// gaps of the agent's steps come out indexed in newSteps.
+	gaps := append(headGaps(traj.Gaps, head), env.gaps(res.Steps)...)
 	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
 		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: tr.slotEvidence(evidenceOf(start, end)), Status: status,
-		PageBefore: pageText(before), PageAfter: pageText(end)}
+		PageBefore: pageText(before), PageAfter: pageText(end), Gaps: gaps}
 	tr.post = res.Postcondition
 	sr.Status = session.StatusRelocated
 	sr.Note = testfile.Redact(why, tr.secrets)

@@ -443,3 +443,87 @@ steps:
 		t.Errorf("the agent was not told of the dialog: %+v", out)
 	}
 }
+
+// readingActor reads the page's main heading, as a model reads a product
+// name, and runs its commands with %s standing for it.
+type readingActor struct {
+	commands []string
+	calls    int
+}
+
+func (a *readingActor) Act(ctx context.Context, goal, _ string, env session.ActEnv) (session.ActResult, error) {
+	a.calls++
+	res := session.ActResult{ModelCalls: 1, Postcondition: "the search lists the product"}
+	snap, err := env.Snapshot(ctx)
+	if err != nil {
+		return res, err
+	}
+	name := ""
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "heading" && n.States.Level == 1 {
+			name = n.Name
+		}
+		return name == ""
+	})
+	for _, c := range a.commands {
+		c = strings.ReplaceAll(c, "%s", name)
+		out := env.Execute(ctx, c)
+		if !out.OK {
+			return res, fmt.Errorf("%s: %s", c, out.Result)
+		}
+		res.Steps = append(res.Steps, out.Command)
+	}
+	res.Success, res.Message = true, "searched for "+name
+	return res, nil
+}
+
+// TestHealsKeepGaps: a heal whose new steps type a value read off the
+// screen records where it came from, so the staged heal replays on another
+// product with that product's name, and accepting it keeps the gap.
+func TestHealsKeepGaps(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.Timeouts.Step = 1500 * time.Millisecond
+	const test = `name: search this product
+url: /product?id={{ env.E2E_PRODUCT }}
+steps:
+  - act: search the shop for the product on this page
+  - expect: { visible: "the {{ env.E2E_NAME }} link" }
+`
+	search := []string{
+		`--step-type TYPE --description "the Search products box" --value "%s"`,
+		`--step-type CLICK --description "the Search button"`,
+	}
+	recorder := &readingActor{commands: append([]string{`--step-type CLICK --description "the Search link"`}, search...)}
+	e.actor = recorder
+	e.vars["E2E_PRODUCT"], e.vars["E2E_NAME"] = "3", "Road Racer"
+	if rep := e.run("", test); !rep.Passed() || recorder.calls != 1 {
+		t.Fatalf("record (%d calls):\n%s", recorder.calls, e.out.String())
+	}
+	// The newsletter popup covers the Search link: the heal closes it first.
+	healer := &readingActor{commands: append([]string{`--step-type CLICK --description "the No thanks button"`, `--step-type CLICK --description "the Search link"`}, search...)}
+	e.actor = healer
+	if rep := e.run("popup", test); !rep.Passed() || healer.calls != 1 || !rep.Tests[0].Healed() {
+		t.Fatalf("heal (%d calls):\n%s", healer.calls, e.out.String())
+	}
+	heals, err := e.db.Heals(context.Background(), "staged")
+	if err != nil || len(heals) != 1 {
+		t.Fatalf("heals: %+v %v", heals, err)
+	}
+	if g := heals[0].Gaps; len(g) != 1 || g[0].Value != "Road Racer" || g[0].Role != "heading" || g[0].At != 0 {
+		t.Fatalf("the heal's gaps: %+v (steps %q)", g, heals[0].NewSteps)
+	}
+	// Another product, the popup again: the staged heal replays without
+	// the model and types this product's name.
+	e.vars["E2E_PRODUCT"], e.vars["E2E_NAME"] = "8", "Headlamp 400"
+	rep := e.run("popup", test)
+	if !rep.Passed() || healer.calls != 1 || rep.Tests[0].Steps[0].Status != session.StatusHit {
+		t.Fatalf("replay of the staged heal on another product (%d calls):\n%s", healer.calls, e.out.String())
+	}
+	if _, err := e.db.DecideHeal(context.Background(), heals[0].ID, true, "reviewer"); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := e.db.Trajectory(context.Background(), e.key("search this product", "search the shop for the product on this page", ""))
+	if err != nil || tr == nil || len(tr.Steps) != 4 || len(tr.Gaps) != 1 || tr.Gaps[0].Value != "Road Racer" {
+		t.Fatalf("the accepted trajectory: %+v %v", tr, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"sort"
 	"strings"
 	"time"
 
@@ -207,6 +208,65 @@ func (tr *testRun) resolveEvidence(ev session.Evidence) session.Evidence {
 	}
 	for _, s := range ev.Vanished {
 		out.Vanished = append(out.Vanished, res(s))
+	}
+	return out
+}
+
+// slotIntent puts raw's variables back into an intent made from its
+// resolved description: an attribute, or the name of a related element,
+// that holds a variable's value holds the variable, as written, instead.
+// A later run with another value then checks the element against its own
+// value rather than the recorded one, and no secret value is stored.
+// Values shorter than two characters stay literal (they would match
+// inside unrelated words).
+func (r *Runner) slotIntent(tr *testRun, raw step.Step, in session.Intent) session.Intent {
+	vars, err := testfile.StepVars(raw)
+	if err != nil || len(vars) == 0 {
+		return in
+	}
+	type slot struct{ value, v string }
+	var slots []slot
+	for _, v := range vars {
+		if val, _, err := testfile.ResolveString(v.String(), r.o.Env, tr.unique); err == nil && len(val) >= 2 {
+			slots = append(slots, slot{val, v.String()})
+		}
+	}
+	sort.Slice(slots, func(i, j int) bool { return len(slots[i].value) > len(slots[j].value) })
+	return mapIntent(in, func(s string) string {
+		for _, sl := range slots {
+			s = strings.ReplaceAll(s, sl.value, sl.v)
+		}
+		return s
+	})
+}
+
+// resolveIntent fills the variables of a recorded intent with this run's
+// values. A variable that does not resolve stays as written, and so fails
+// the check rather than pass it.
+func (r *Runner) resolveIntent(tr *testRun, in session.Intent) session.Intent {
+	return mapIntent(in, func(s string) string {
+		if !strings.Contains(s, "{{") {
+			return s
+		}
+		if v, _, err := testfile.ResolveString(s, r.o.Env, tr.unique); err == nil {
+			return v
+		}
+		return s
+	})
+}
+
+// mapIntent is in with f applied to its attribute values and related names.
+func mapIntent(in session.Intent, f func(string) string) session.Intent {
+	var out session.Intent
+	if in.Attributes != nil {
+		out.Attributes = make(map[string]string, len(in.Attributes))
+		for k, v := range in.Attributes {
+			out.Attributes[k] = f(v)
+		}
+	}
+	for _, rel := range in.Related {
+		rel.Name = f(rel.Name)
+		out.Related = append(out.Related, rel)
 	}
 	return out
 }

@@ -171,3 +171,18 @@ func (r gapValues) fillEvidence(ev session.Evidence, gaps []session.Gap) session
 	}
 	return out
 }
+
+// headGaps are the gaps of a trajectory that a heal keeps with the head of
+// its steps: those read before, and typed or chosen by, a head step.
+func headGaps(gaps []session.Gap, head []string) []session.Gap {
+	var out []session.Gap
+	for _, g := range gaps {
+		for i := g.At; i < len(head); i++ {
+			if st, err := step.Parse(head[i]); err == nil && st.Value == g.Value {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -228,7 +228,14 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 		uniques: map[string]string{}}
 	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
-	if err := r.open(ctx, tr, t.URL); err != nil {
+	startURL, secrets, err := testfile.ResolveString(t.URL, r.o.Env, tr.unique)
+	tr.secrets = append(tr.secrets, secrets...)
+	if err != nil {
+		res.Status, res.Error = "failed", "url: "+testfile.Redact(err.Error(), tr.secrets)
+		fmt.Fprintf(r.o.Out, "  ✗ %s\n", res.Error)
+		return res
+	}
+	if err := r.open(ctx, tr, startURL); err != nil {
 		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
 		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
 		return res
@@ -620,7 +627,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 				return "", nil, err
 			}
 			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
-				Selectors: sels, Node: node, Intent: res.Intent}, nil
+				Selectors: sels, Node: node, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
 		if (res.Reason == locate.ReasonAmbiguous && (r.o.Model == nil || askedModel)) || time.Now().After(deadline) || ctx.Err() != nil {
 			return "", nil, &NotFoundError{Description: st.Description, Reason: res.Reason, Detail: res.Detail, Candidates: res.Candidates}
@@ -645,7 +652,8 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry)
 	}
 	snap := &ax.Snapshot{}
 	node := res.Node
-	if needsLayout(e.Intent) {
+	intent := r.resolveIntent(tr, e.Intent)
+	if needsLayout(intent) {
 		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 		if err != nil {
 			return "", "error: " + err.Error()
@@ -655,7 +663,7 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry)
 			node = n
 		}
 	}
-	if ok, why := locate.Check(snap, node, res.Ancestors, e.Intent); !ok {
+	if ok, why := locate.Check(snap, node, res.Ancestors, intent); !ok {
 		return "", why
 	}
 	return res.Ref, ""

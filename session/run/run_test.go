@@ -336,3 +336,41 @@ steps:
 		t.Errorf("the output does not say so:\n%s", e.out.String())
 	}
 }
+
+// TestVariablesNeverReplayTheRecordedValue: a step whose description holds
+// a variable is cached once for every value; the cached element, recorded
+// for Alice, is checked against this run's value (Bob), so it is not
+// replayed onto Alice's row but located again in Bob's.
+func TestVariablesNeverReplayTheRecordedValue(t *testing.T) {
+	e := newEnv(t)
+	const test = `name: archive someone
+url: /users
+steps:
+  - click: the Menu button in the {{ env.E2E_WHO }} row
+  - click: the Archive menu item
+  - expect: { hidden: "the {{ env.E2E_WHO }} row" }
+`
+	e.vars["E2E_WHO"] = "Alice"
+	if rep := e.run("", test); !rep.Passed() {
+		t.Fatalf("record:\n%s", e.out.String())
+	}
+	entry, err := e.db.Cache(context.Background(), e.key("archive someone", "the Menu button in the {{ env.E2E_WHO }} row", "", "{{ env.E2E_WHO }}"))
+	if err != nil || entry == nil {
+		t.Fatalf("cache entry: %+v %v", entry, err)
+	}
+	if b, _ := json.Marshal(entry.Intent); strings.Contains(string(b), "Alice") || !strings.Contains(string(b), "{{ env.E2E_WHO }}") {
+		t.Errorf("the intent holds the recorded value: %s", b)
+	}
+	e.vars["E2E_WHO"] = "Bob"
+	rep := e.run("", test)
+	if !rep.Passed() {
+		t.Fatalf("with another value the cached element was replayed onto the recorded row:\n%s", e.out.String())
+	}
+	if s := rep.Tests[0].Steps[0]; s.Status == session.StatusHit {
+		t.Errorf("the first step hit the cache recorded for Alice: %+v", s)
+	}
+	e.vars["E2E_WHO"] = "Bob" // the same value again: the cache serves it
+	if rep := e.run("", test); !rep.Passed() || rep.Tests[0].Steps[0].Status != session.StatusHit {
+		t.Errorf("the same value again did not hit:\n%s", e.out.String())
+	}
+}
