@@ -38,6 +38,9 @@ const popupBinding = "__e2eBlockedPopup"
 // over an origin such as https://auth.example.com, in the syntax Go and
 // JavaScript share) matches. Requests allow accepts go on untouched.
 func (p *Page) GuardNavigations(ctx context.Context, allow func(url string) bool, popupOrigins []string) (*Guard, error) {
+	if popupOrigins == nil {
+		popupOrigins = []string{} // no window on any web origin
+	}
 	for _, o := range popupOrigins {
 		if _, err := regexp.Compile(o); err != nil {
 			return nil, fmt.Errorf("guard navigations: popup origin pattern: %w", err)

@@ -148,3 +148,23 @@ func TestGuardRefusesPopupsOffSite(t *testing.T) {
 		t.Errorf("after Stop the link opened no window: %d windows", n)
 	}
 }
+
+// TestGuardWithNoPopupOrigins: with no origin allowed, every new window on
+// a web origin is refused, and the guard still starts and stops.
+func TestGuardWithNoPopupOrigins(t *testing.T) {
+	p := newPage(t)
+	base := fixtureURL(t)
+	open(t, p, base+"/inject")
+	ctx := ctxT(t)
+	g, err := p.GuardNavigations(ctx, func(string) bool { return true }, nil)
+	must(t, err)
+	must(t, p.Eval(ctx, nil, `(u) => { window.open(u); }`, base+"/login"))
+	var b []string
+	for deadline := time.Now().Add(2 * time.Second); len(b) == 0 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		b = g.Blocked() // the page reports it through an event
+	}
+	if len(b) != 1 || b[0] != base+"/login" {
+		t.Errorf("blocked %q", b)
+	}
+	must(t, g.Stop(ctx))
+}
