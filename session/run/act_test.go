@@ -353,49 +353,17 @@ steps:
 	}
 }
 
-// searchingActor reads the product's name off the page and searches for
-// it, as a model does: the name is in no test text.
-type searchingActor struct{ calls int }
-
-func (a *searchingActor) Act(ctx context.Context, goal, _ string, env session.ActEnv) (session.ActResult, error) {
-	a.calls++
-	res := session.ActResult{ModelCalls: 1, Postcondition: "the search lists the product"}
-	snap, err := env.Snapshot(ctx)
-	if err != nil {
-		return res, err
-	}
-	name := ""
-	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		if n.Role == "heading" && n.States.Level == 1 {
-			name = n.Name
-		}
-		return name == ""
-	})
-	for _, c := range []string{
-		`--step-type NAVIGATE --value "/search"`,
-		`--step-type TYPE --description "the Search products box" --value "` + name + `"`,
-		`--step-type CLICK --description "the Search button"`,
-	} {
-		out := env.Execute(ctx, c)
-		if !out.OK {
-			return res, fmt.Errorf("%s: %s", c, out.Result)
-		}
-		res.Steps = append(res.Steps, out.Command)
-	}
-	if _, err := env.Snapshot(ctx); err != nil {
-		return res, err
-	}
-	res.Success, res.Message = true, "searched for "+name
-	return res, nil
-}
-
 // TestValuesReadOffTheScreenAreGaps: the agent typed a product name it read
 // on the page; replay reads the name again from the same heading, so a run
 // on another product replays the trajectory (and its evidence) without the
 // model.
 func TestValuesReadOffTheScreenAreGaps(t *testing.T) {
 	e := newEnv(t)
-	actor := &searchingActor{}
+	actor := &readingActor{commands: []string{
+		`--step-type NAVIGATE --value "/search"`,
+		`--step-type TYPE --description "the Search products box" --value "%s"`,
+		`--step-type CLICK --description "the Search button"`,
+	}}
 	e.actor, e.heal = actor, HealOff
 	const test = `name: search
 url: /
