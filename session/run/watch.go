@@ -11,12 +11,13 @@ import (
 
 // How a test's renderer is watched: a probe every watchEvery, and a
 // renderer that misses watchMisses probes of watchWait each in a row is
-// hung. Two misses of 4 s keep a renderer that is slow on a loaded machine
+// hung. Three misses of 4 s (about 13 s without an answer, near Chrome's
+// own 15 s hang delay) keep a renderer that is slow on a loaded machine
 // (starting one there took up to 4 s) from counting as hung.
 var (
 	watchEvery  = time.Second
 	watchWait   = 4 * time.Second
-	watchMisses = 2
+	watchMisses = 3
 )
 
 // errRendererGone is the cause of a test's context when its renderer
