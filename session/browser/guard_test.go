@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -56,21 +55,8 @@ func TestGuardBlocksOtherOrigins(t *testing.T) {
 // pagesIn counts the page targets (tabs and windows) of p's browser context.
 func pagesIn(t *testing.T, p *Page) int {
 	t.Helper()
-	raw, err := p.browser.rod.Call(ctxT(t), "", "Target.getTargets", map[string]any{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res struct {
-		TargetInfos []struct {
-			Type             string `json:"type"`
-			BrowserContextID string `json:"browserContextId"`
-		} `json:"targetInfos"`
-	}
-	if err := json.Unmarshal(raw, &res); err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, ti := range res.TargetInfos {
+	for _, ti := range targetsOf(t, p.browser) {
 		if ti.Type == "page" && ti.BrowserContextID == string(p.incognito.BrowserContextID) {
 			n++
 		}

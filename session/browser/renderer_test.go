@@ -40,6 +40,29 @@ func renderersOf(t testing.TB, profile string) int {
 	return n
 }
 
+// targetInfo is what Target.getTargets says of a target.
+type targetInfo struct {
+	Type             string `json:"type"`
+	URL              string `json:"url"`
+	BrowserContextID string `json:"browserContextId"`
+}
+
+// targetsOf lists every target of b, browser UI included (an empty filter).
+func targetsOf(t *testing.T, b *Browser) []targetInfo {
+	t.Helper()
+	raw, err := b.rod.Call(ctxT(t), "", "Target.getTargets", map[string]any{"filter": []map[string]any{{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		TargetInfos []targetInfo `json:"targetInfos"`
+	}
+	if err := json.Unmarshal(raw, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res.TargetInfos
+}
+
 // TestNewPageStartsOneRenderer: a test's page costs one renderer process.
 // Headless Chromium preloads the address bar's popup as WebUI pages, in a
 // renderer of their own, in every window, and so in every browser context;
@@ -59,17 +82,7 @@ func TestNewPageStartsOneRenderer(t *testing.T) {
 		}
 		open(t, p, base+"/login")
 		time.Sleep(300 * time.Millisecond) // a preload would have started by now
-		raw, err := b.rod.Call(ctxT(t), "", "Target.getTargets", map[string]any{"filter": []map[string]any{{}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var res struct {
-			TargetInfos []struct{ Type, URL string } `json:"targetInfos"`
-		}
-		if err := json.Unmarshal(raw, &res); err != nil {
-			t.Fatal(err)
-		}
-		for _, ti := range res.TargetInfos {
+		for _, ti := range targetsOf(t, b) {
 			if ti.Type != "page" && ti.Type != "tab" {
 				t.Errorf("page %d: the browser has a %s target %s besides the page", i+1, ti.Type, ti.URL)
 			}
