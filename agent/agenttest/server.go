@@ -72,6 +72,10 @@ const FillMarker = "@@FILL@@"
 // Filled returns s with every FillMarker standing for n bytes; see Step.Fill.
 func (s Step) Filled(n int) Step { s.Fill = n; return s }
 
+// NoContentLength returns s sending its filled body without
+// Content-Length; see Step.NoLength.
+func (s Step) NoContentLength() Step { s.NoLength = true; return s }
+
 // Garbage answers 200 with n bytes that are not JSON.
 func Garbage(n int) Step { return Step{Raw: FillMarker, Fill: n} }
 
