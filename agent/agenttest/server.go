@@ -173,7 +173,18 @@ type Server struct {
 	script  []Step
 	next    int
 	reqs    []Request
+	count   int   // requests received
+	discard bool  // keep no requests (see DiscardRequests)
 	written int64 // body bytes of filled answers the client took
+}
+
+// DiscardRequests makes the server keep no request from now on: Requests
+// returns none of them, Count still counts them. Benchmarks use it, so
+// that the server's copies do not count in the memory they measure.
+func (s *Server) DiscardRequests() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.discard = true
 }
 
 // Written is how many body bytes of filled answers (Step.Fill) were
@@ -223,7 +234,7 @@ func (s *Server) Requests() []Request {
 func (s *Server) Count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.reqs)
+	return s.count
 }
 
 // wire is the request body as Chat Completions sends it.
@@ -281,8 +292,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 
 	s.mu.Lock()
-	s.reqs = append(s.reqs, req)
-	n := len(s.reqs)
+	if !s.discard {
+		s.reqs = append(s.reqs, req)
+	}
+	s.count++
+	n := s.count
 	var step Step
 	ok := s.next < len(s.script)
 	if ok {
