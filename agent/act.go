@@ -203,10 +203,11 @@ func (a *Actor) Act(ctx context.Context, goal, testContext string, env session.A
 		calls := slices.Clone(resp.ToolCalls)
 		kept := make([]ToolCall, len(calls))
 		for i := range calls {
-			if calls[i].ID == "" { // some local servers send none; a tool message needs one
+			if calls[i].ID == "" || len(calls[i].ID) > maxCallID { // some local servers send none; a tool message needs one
 				calls[i].ID = "call_" + strconv.Itoa(r.modelCalls) + "_" + strconv.Itoa(i)
 			}
 			kept[i] = calls[i]
+			kept[i].Name = clip(calls[i].Name, maxPageLabel)
 			kept[i].Arguments = clipArguments(calls[i].Arguments, MaxKeptMessage)
 		}
 		r.msgs = append(r.msgs, Message{Role: RoleAssistant, Content: clip(resp.Content, MaxKeptMessage), ToolCalls: kept})

@@ -263,7 +263,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (*Response, error) {
 	resp.Cost = c.cfg.Prices[c.cfg.Model].Cost(resp.Usage)
 	if req.Check != nil {
 		if err := req.Check(resp); err != nil {
-			cerr = &CallError{Kind: ErrBadResponse, Attempts: n, Elapsed: resp.Latency, Detail: err.Error(), Err: err}
+			cerr = &CallError{Kind: ErrBadResponse, Attempts: n, Elapsed: resp.Latency, Detail: clip(err.Error(), maxDetail), Err: err}
 			c.record(ctx, req.Purpose, resp, n, start, cerr)
 			return resp, cerr
 		}

@@ -38,6 +38,10 @@ const (
 	MaxPostcondition = 1000
 	// maxPageLabel caps a page's title and URL as shown to the model.
 	maxPageLabel = 500
+	// maxDetail caps a CallError's Detail from a refused answer.
+	maxDetail = 2000
+	// maxCallID caps a tool call's id; a longer one is replaced.
+	maxCallID = 100
 )
 
 // ReplyTooLargeError is the read error of an answer body longer than the

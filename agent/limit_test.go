@@ -297,3 +297,23 @@ func TestLocatorReasoningIsCut(t *testing.T) {
 		t.Errorf("detail of %d bytes", len(r.Detail))
 	}
 }
+
+// A tool name and a call id of 512 KiB each do not stay in the
+// conversation either.
+func TestActHugeToolNameAndCallID(t *testing.T) {
+	env := &fakeEnv{snaps: []*ax.Snapshot{fixture(t, "login")}}
+	raw := `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,` +
+		`"tool_calls":[{"id":"` + agenttest.FillMarker + `","type":"function","function":{"name":"` + agenttest.FillMarker + `","arguments":"{}"}}]}}],` +
+		`"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`
+	h := newHarness(t, nil, agenttest.Step{Raw: raw, Fill: 512 << 10}, finish(true, "ok", "done"))
+	if _, err := (&agent.Actor{Client: h.c, Budget: agent.Budget{MaxTokens: 10_000_000}}).Act(context.Background(), "sign in", "", env); err != nil {
+		t.Fatal(err)
+	}
+	reqs := h.srv.Requests()
+	if n := len(reqs[1].Body) - len(reqs[0].Body); n > 8<<10 {
+		t.Errorf("the second request is %d bytes longer than the first", n)
+	}
+	if tm := toolMessages(reqs[1]); len(tm) != 1 || !strings.Contains(tm[0].Content, "there is no tool") || len(tm[0].ToolCallID) > 100 {
+		t.Errorf("tool messages: %d", len(tm))
+	}
+}
