@@ -64,8 +64,10 @@ type Budget struct {
 	// tool call counts as one too: it is a turn that did nothing.
 	MaxToolCalls int
 	// MaxTokens bounds the tokens the model calls consume, in and out
-	// summed. It is checked before each call, so the answer that crosses it
-	// is still used.
+	// summed, each the larger of the server's usage and the client's own
+	// estimate (Response.Tokens): a server reporting zero usage is still
+	// counted. It is checked before each call, so the answer that crosses
+	// it is still used.
 	MaxTokens int
 	// MaxTime bounds the act's wall time, model calls and steps included.
 	MaxTime time.Duration
