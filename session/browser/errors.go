@@ -44,7 +44,7 @@ func (e *NavigationError) Error() string {
 // NotSettledError says a page kept changing past the settle cap.
 type NotSettledError struct {
 	Waited     time.Duration
-	Mutations  int
+	Mutations  int // DOM mutations during the wait
 	Inflight   int
 	Timers     int  // short timers still pending
 	Navigating bool // a navigation had started and not finished
@@ -66,8 +66,11 @@ func (e *NotSettledError) Error() string {
 	if e.ReadyState == "loading" {
 		why = append(why, "the document is still loading")
 	}
-	if len(why) == 0 {
+	if len(why) == 0 && e.Mutations > 0 {
 		why = append(why, fmt.Sprintf("the DOM kept changing (%d mutations)", e.Mutations))
+	}
+	if len(why) == 0 {
+		why = append(why, "the page kept answering requests, loads or input without changing its DOM")
 	}
 	return fmt.Sprintf("page did not settle within %s: %s", e.Waited, strings.Join(why, "; "))
 }
