@@ -51,6 +51,9 @@ type Step struct {
 	Delay time.Duration
 	// Raw, when set, is sent as the 200 answer's body verbatim.
 	Raw string
+	// Trickle, when set, sends the 200 answer one byte every Trickle
+	// (trickle.go).
+	Trickle time.Duration
 }
 
 // ToolCall answers with one call of the named tool; args is marshalled to
@@ -277,6 +280,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeError(w, step.Status, fmt.Sprintf("scripted %d", step.Status))
+		return
+	}
+	if step.Trickle > 0 {
+		trickle(w, r, answer(n, in.Model, step), step.Trickle)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
