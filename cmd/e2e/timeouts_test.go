@@ -75,3 +75,23 @@ steps:
 		}
 	}
 }
+
+// TestSnapshotOfBusyAndPollingPages: a page whose DOM never stops changing
+// is printed as it is once --settle-max is up, with a warning saying why; a
+// page that only polls the network settles and prints with no warning.
+func TestSnapshotOfBusyAndPollingPages(t *testing.T) {
+	base := fixtureServer(t)
+	code, out, errOut := e2e(t, "snapshot", "--settle-max", "1s", base+"/settle/never")
+	if code != 0 || !strings.Contains(out, `heading "Never settles"`) {
+		t.Errorf("busy page: exit %d\n%s\n%s", code, out, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "warning: page did not settle within 1s: the DOM kept changing") {
+		t.Errorf("busy page: want one warning line, got:\n%s", errOut)
+	}
+	code, out, errOut = e2e(t, "snapshot", "--settle-max", "5s", base+"/settle/poll")
+	if code != 0 || !strings.Contains(out, `heading "Polls the server"`) || errOut != "" {
+		t.Errorf("polling page: exit %d\n%s\n%s", code, out, errOut)
+	}
+	noChromiumLeft(t)
+}
