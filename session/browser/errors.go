@@ -15,7 +15,20 @@ var (
 	ErrTimeout = errors.New("timed out")
 	// ErrPageClosed: the page, its renderer or the browser went away.
 	ErrPageClosed = errors.New("page closed or crashed")
+	// ErrNavigated: the page navigated away (or closed) while a call to it
+	// was under way; what the call asked about is gone with its document.
+	ErrNavigated = errors.New("the page navigated or closed before it answered")
 )
+
+// callError is a browser failure in plain words. It matches the package's
+// sentinel and the underlying rod or CDP error with errors.Is and errors.As.
+type callError struct {
+	msg  string
+	errs []error
+}
+
+func (e *callError) Error() string   { return e.msg }
+func (e *callError) Unwrap() []error { return e.errs }
 
 // NavigationError is a navigation the network refused.
 type NavigationError struct {
