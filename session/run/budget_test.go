@@ -105,3 +105,23 @@ steps:
 		t.Errorf("the run took %s", took)
 	}
 }
+
+// TestWaitForAnElementKeepsItsOwnTimeout: a wait for an element that never
+// comes ends at the wait's own timeout, not the (longer) timeouts.step.
+func TestWaitForAnElementKeepsItsOwnTimeout(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.Timeouts.Step = 30 * time.Second
+	rep := e.run("", `name: wait
+url: /product
+steps:
+  - wait: { for: the Launch rocket button }
+    timeout: 1s
+`)
+	res := rep.Tests[0]
+	if res.Status != "failed" || !strings.Contains(res.Error, `no element matches "the Launch rocket button"`) {
+		t.Fatalf("%s %q\n%s", res.Status, res.Error, e.out.String())
+	}
+	if ms := res.Steps[0].DurationMS; ms > 3*1000 {
+		t.Errorf("the wait took %d ms with its 1 s timeout", ms)
+	}
+}
