@@ -49,7 +49,7 @@ steps:
 // out a settle.
 func TestPollingPageSettles(t *testing.T) {
 	e := newEnv(t)
-	e.cfg.Timeouts.Step = 8 * time.Second
+	e.cfg.Timeouts.Step = 20 * time.Second
 	rep := e.run("", `name: poll
 url: /settle/poll
 steps:
@@ -60,9 +60,9 @@ steps:
 	if res.Status != "passed" {
 		t.Fatalf("%s: %s\n%s", res.Status, res.Error, e.out.String())
 	}
-	// Each settle would otherwise wait half of the step's 8 s.
+	// Each settle would otherwise wait its whole 10 s settleMax.
 	for _, s := range res.Steps {
-		if s.DurationMS > 3000 {
+		if s.DurationMS > 5000 {
 			t.Errorf("step %d took %d ms: it waited for a polling page to settle", s.Index+1, s.DurationMS)
 		}
 	}
