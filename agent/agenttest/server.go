@@ -58,8 +58,11 @@ type Step struct {
 	// streamed in Chunk-byte writes (32 KiB when 0), Trickle apart, so the
 	// server never holds the filler whole and stops writing when the
 	// client hangs up; see Server.Written.
-	Fill    int
-	Chunk   int
+	Fill  int
+	Chunk int
+	// Trickle is the pause between writes of a 200 answer: with Fill,
+	// between its Chunk-byte writes; without, the answer is sent one byte
+	// every Trickle (trickle.go).
 	Trickle time.Duration
 	// NoLength sends a filled body without Content-Length (chunked), as a
 	// streaming proxy would; otherwise its exact length is announced.
@@ -331,6 +334,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeError(w, step.Status, fmt.Sprintf("scripted %d", step.Status))
+		return
+	}
+	if step.Trickle > 0 && step.Fill <= 0 {
+		trickle(w, r, answer(n, in.Model, step), step.Trickle)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

@@ -127,7 +127,6 @@ func TestSnapshotCommandErrors(t *testing.T) {
 	}{
 		{"unreachable", []string{"snapshot", closed}, "connection refused"},
 		{"not html", []string{"snapshot", base + "/json"}, "is not an HTML page (it answered application/json)"},
-		{"never settles", []string{"snapshot", "--settle-max", "1s", base + "/settle/never"}, "page did not settle within 1s: the DOM kept changing"},
 		{"missing browser", []string{"snapshot", "--chrome", "/nonexistent/chromium", base + "/login"}, "no browser found: --chrome=/nonexistent/chromium is not an executable"},
 		{"bad url", []string{"snapshot", "ftp://example.test/"}, `scheme "ftp" is not http, https or file`},
 		{"unknown scope", []string{"snapshot", "--scope", "e9999", base + "/login"}, "ref e9999 is not on the page any more"},

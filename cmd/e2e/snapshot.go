@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -88,8 +89,12 @@ func snapshotURL(ctx context.Context, b *browser.Browser, u string, f *snapshotF
 	if resp.Status >= 400 {
 		fmt.Fprintf(cmd.ErrOrStderr(), "e2e: warning: %s answered HTTP %d\n", u, resp.Status)
 	}
+	// A page that never settles is shown as it is, as a run would act on it.
 	if _, err := p.Settle(ctx, browser.SettleOptions{Quiet: f.settleQuiet, Max: f.settleMax}); err != nil {
-		return nil, err
+		if _, busy := errors.AsType[*browser.NotSettledError](err); !busy {
+			return nil, err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "e2e: warning: %s; the snapshot shows it as it was then\n", err)
 	}
 	if f.scope != "" {
 		// Refs are handed out by snapshots; a fresh page hands them out

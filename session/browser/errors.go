@@ -15,7 +15,20 @@ var (
 	ErrTimeout = errors.New("timed out")
 	// ErrPageClosed: the page, its renderer or the browser went away.
 	ErrPageClosed = errors.New("page closed or crashed")
+	// ErrNavigated: the page navigated away (or closed) while a call to it
+	// was under way; what the call asked about is gone with its document.
+	ErrNavigated = errors.New("the page navigated or closed before it answered")
 )
+
+// callError is a browser failure in plain words. It matches the package's
+// sentinel and the underlying rod or CDP error with errors.Is and errors.As.
+type callError struct {
+	msg  string
+	errs []error
+}
+
+func (e *callError) Error() string   { return e.msg }
+func (e *callError) Unwrap() []error { return e.errs }
 
 // NavigationError is a navigation the network refused.
 type NavigationError struct {
@@ -44,7 +57,7 @@ func (e *NavigationError) Error() string {
 // NotSettledError says a page kept changing past the settle cap.
 type NotSettledError struct {
 	Waited     time.Duration
-	Mutations  int
+	Mutations  int // DOM mutations during the wait
 	Inflight   int
 	Timers     int  // short timers still pending
 	Navigating bool // a navigation had started and not finished
@@ -66,8 +79,11 @@ func (e *NotSettledError) Error() string {
 	if e.ReadyState == "loading" {
 		why = append(why, "the document is still loading")
 	}
-	if len(why) == 0 {
+	if len(why) == 0 && e.Mutations > 0 {
 		why = append(why, fmt.Sprintf("the DOM kept changing (%d mutations)", e.Mutations))
+	}
+	if len(why) == 0 {
+		why = append(why, "the page kept answering requests, loads or input without changing its DOM")
 	}
 	return fmt.Sprintf("page did not settle within %s: %s", e.Waited, strings.Join(why, "; "))
 }

@@ -99,7 +99,8 @@ func (p *Page) call(ctx context.Context, out any, method string, args ...any) er
 	}
 }
 
-// classify turns rod and CDP failures into the package's errors.
+// classify turns rod and CDP failures into the package's errors, in plain
+// words: no raw CDP error ({-32000 …}) leaves the package.
 func classify(ctx context.Context, err error) error {
 	switch {
 	case err == nil:
@@ -109,9 +110,43 @@ func classify(ctx context.Context, err error) error {
 	case errors.Is(err, context.Canceled):
 		return err
 	case errors.Is(err, cdp.ErrSessionNotFound) || isCrash(err):
-		return fmt.Errorf("%w: %v", ErrPageClosed, err)
+		return &callError{msg: ErrPageClosed.Error() + ": " + plainCDP(err), errs: []error{ErrPageClosed, err}}
+	case isNavigated(err):
+		return &callError{msg: ErrNavigated.Error(), errs: []error{ErrNavigated, err}}
+	}
+	if _, ok := errors.AsType[*cdp.Error](err); ok {
+		return &callError{msg: "the browser refused the call: " + plainCDP(err), errs: []error{err}}
 	}
 	return err
+}
+
+// isNavigated says whether err is CDP's answer to a call whose document
+// went away under it: the page navigated (or closed) before it answered.
+func isNavigated(err error) bool {
+	ce, ok := errors.AsType[*cdp.Error](err)
+	if !ok {
+		return false
+	}
+	m := ce.Message
+	return strings.Contains(m, "Inspected target navigated or closed") || strings.Contains(m, "Execution context was destroyed") ||
+		strings.Contains(m, "Cannot find context with specified id")
+}
+
+// plainCDP is the message of the CDP error in err without its code and
+// braces, cut short; err's own text when it holds none.
+func plainCDP(err error) string {
+	ce, ok := errors.AsType[*cdp.Error](err)
+	if !ok {
+		return err.Error()
+	}
+	s := strings.TrimSpace(ce.Message)
+	if d := strings.TrimSpace(ce.Data); d != "" {
+		s += " (" + d + ")"
+	}
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
 }
 
 func isCrash(err error) bool {
@@ -427,6 +462,9 @@ func (p *Page) Settle(ctx context.Context, opts SettleOptions) (time.Duration, e
 }
 
 func isContextDestroyed(err error) bool {
+	if errors.Is(err, ErrNavigated) {
+		return true
+	}
 	s := err.Error()
 	return strings.Contains(s, "Execution context was destroyed") || strings.Contains(s, "Cannot find context") ||
 		strings.Contains(s, "Inspected target navigated or closed")

@@ -42,8 +42,26 @@ if (!window.__e2e) window.__e2e = (() => {
     return id;
   };
   window.clearTimeout = function (id) { track.timers.delete(id); return clearT(id); };
-  const begin = (what) => { const id = ++track.seq; track.inflight++; track.pending.set(id, what); touch(); return id; };
-  const end = (id) => { if (track.pending.delete(id)) { track.inflight--; touch(); } };
+  // A request counts as busy while it is in flight, and its start and end
+  // count as change, except for a poll: a request to the same method and
+  // path as one whose answer changed nothing (no DOM mutation from its end
+  // to this start). A page that polls with its DOM unchanged still settles.
+  const answered = new Map(); // method and path → track.mutations when its last answer came
+  const begin = (what) => {
+    const key = what.split('?')[0];
+    const poll = answered.get(key) === track.mutations;
+    const id = ++track.seq; track.inflight++; track.pending.set(id, { what, key, poll });
+    if (!poll) touch();
+    return id;
+  };
+  const end = (id) => {
+    const r = track.pending.get(id);
+    if (!r) return;
+    track.pending.delete(id); track.inflight--;
+    if (answered.size > 256) answered.clear();
+    answered.set(r.key, track.mutations);
+    if (!r.poll) touch();
+  };
   if (window.fetch) {
     const origFetch = window.fetch;
     window.fetch = function (input, init) {
@@ -86,7 +104,7 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   function settle(quiet, max) {
-    const start = now();
+    const start = now(), mutations = track.mutations;
     return new Promise((resolve) => {
       const tick = () => {
         const t = now(), idle = t - track.last;
@@ -95,9 +113,9 @@ if (!window.__e2e) window.__e2e = (() => {
           return;
         }
         if (t - start >= max) {
-          resolve({ settled: false, waited: t - start, mutations: track.mutations, inflight: track.inflight,
+          resolve({ settled: false, waited: t - start, mutations: track.mutations - mutations, inflight: track.inflight,
             timers: track.timers.size, navigating: track.navSince > 0,
-            pending: Array.from(track.pending.values()).slice(0, 3), readyState: document.readyState });
+            pending: Array.from(track.pending.values(), (r) => r.what).slice(0, 3), readyState: document.readyState });
           return;
         }
         const wait = busy(t) ? 20 : Math.max(quiet - idle, 5);

@@ -416,7 +416,7 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 	if h, ok := handlers[st.Type]; !ok {
 		err = fmt.Errorf("step type %s is not supported", st.Type)
 	} else {
-		err = h(e.r, ctx, e.tr, st, resolved, &sr)
+		err = e.r.runHandler(ctx, h, e.tr, st, resolved, &sr)
 	}
 	if blocked := e.guard.Blocked(); len(blocked) > 0 {
 		// The step ran, but it tried to take the tab off the site.

@@ -112,19 +112,26 @@ func urlMatches(st step.Step, got string) bool {
 }
 
 // poll calls get until ok or the step's timeout, waiting for the page to
-// change between tries; fail builds the error from the last value seen.
+// change between tries; fail builds the error from the last value read (a
+// read that failed as time ran out does not hide it).
 func (r *Runner) poll(ctx context.Context, st step.Step, get func() (string, bool, error), fail func(string) error) error {
-	deadline := time.Now().Add(r.timeout(st))
+	deadline := stepDeadline(ctx, r.timeout(st))
+	doing(ctx, doingCheck)
+	var last string
+	read := false
 	for {
 		got, ok, err := get()
 		if err == nil && ok {
 			return nil
 		}
+		if err == nil {
+			last, read = got, true
+		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			if err != nil {
-				return err
+			if read {
+				return fail(last)
 			}
-			return fail(got)
+			return err
 		}
 		t := time.NewTimer(50 * time.Millisecond)
 		select {
@@ -147,16 +154,22 @@ func (r *Runner) textOf(ctx context.Context, tr *testRun, ref string) (string, e
 // what matches is not visible. It never writes the cache: there is no element.
 func (r *Runner) expectHidden(ctx context.Context, tr *testRun, raw, st step.Step) error {
 	_ = r.key(tr, raw) // keep occurrence numbering stable
-	deadline := time.Now().Add(r.timeout(st))
+	deadline := stepDeadline(ctx, r.timeout(st))
 	r.settle(ctx, tr)
+	var last *locate.Result // the last look, for the error when time runs out
 	for {
+		doing(ctx, doingSnapshot)
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
-		if err != nil {
+		if err != nil && (last == nil || ctx.Err() == nil) {
 			return err
 		}
-		res, err := r.o.Locator.Locate(ctx, snap, st.Description)
-		if err != nil {
-			return err
+		res := last
+		if err == nil {
+			found, err := r.o.Locator.Locate(ctx, snap, st.Description)
+			if err != nil {
+				return err
+			}
+			res = &found
 		}
 		if res.Target == nil && res.Reason == locate.ReasonNoMatch {
 			return nil
@@ -173,6 +186,8 @@ func (r *Runner) expectHidden(ctx context.Context, tr *testRun, raw, st step.Ste
 			}
 			return fmt.Errorf("expected %q to be hidden", st.Description)
 		}
+		last = res
+		doing(ctx, doingWait)
 		waitChange(ctx, tr.page, deadline)
 	}
 }

@@ -235,7 +235,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 		fmt.Fprintf(r.o.Out, "  ✗ %s\n", res.Error)
 		return res
 	}
-	if err := r.open(ctx, tr, startURL); err != nil {
+	if err := r.openStart(ctx, tr, startURL); err != nil {
 		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
 		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
 		return res
@@ -292,10 +292,18 @@ func (r *Runner) url(u string) string {
 	return u
 }
 
+// openStart opens the test's start URL within a navigate step's time.
+func (r *Runner) openStart(ctx context.Context, tr *testRun, u string) error {
+	ctx, b, cancel := withBudget(ctx, r.budgetFor(step.Step{Type: step.Navigate}))
+	defer cancel()
+	return b.explain(r.open(ctx, tr, u))
+}
+
 func (r *Runner) open(ctx context.Context, tr *testRun, u string) error {
 	if u == "" && r.o.Config.BaseURL == "" {
 		return nil
 	}
+	doing(ctx, doingLoad)
 	nctx, cancel := context.WithTimeout(ctx, r.o.Config.Timeouts.Navigation)
 	defer cancel()
 	resp, err := tr.page.Navigate(nctx, r.url(u))
@@ -305,22 +313,35 @@ func (r *Runner) open(ctx context.Context, tr *testRun, u string) error {
 	if resp.Status >= 400 {
 		return fmt.Errorf("%s answered HTTP %d", resp.URL, resp.Status)
 	}
-	r.settle(ctx, tr)
+	// Loading may take timeouts.navigation; settling after it, no more
+	// than in any step.
+	sctx, scancel := context.WithTimeout(ctx, r.o.Config.Timeouts.Step)
+	defer scancel()
+	r.settle(sctx, tr)
 	return nil
 }
 
-// settle waits for the page to be quiet; a page that never settles does not
-// fail the step (the next action waits for its own target).
+// settle waits for the page to be quiet, for timeouts.settleMax and at most
+// half the step's time left (see budget.go); a page that never settles does
+// not fail the step (the next action waits for its own target).
 func (r *Runner) settle(ctx context.Context, tr *testRun) {
-	_, _ = tr.page.Settle(ctx, browser.SettleOptions{Quiet: r.o.Config.Timeouts.SettleQuiet, Max: r.o.Config.Timeouts.SettleMax})
+	r.settleFor(ctx, tr, r.o.Config.Timeouts.SettleQuiet)
+}
+
+func (r *Runner) settleFor(ctx context.Context, tr *testRun, quiet time.Duration) {
+	wait := settleWithin(ctx, r.o.Config.Timeouts.SettleMax)
+	if wait <= 0 {
+		return
+	}
+	doing(ctx, doingSettle)
+	_, _ = tr.page.Settle(ctx, browser.SettleOptions{Quiet: quiet, Max: wait})
 }
 
 // settleBrief follows an action: it waits out navigations, requests and
 // short timers the action started, with a short quiet window. The next step
 // waits for its own element; a full settle comes only when it must look.
 func (r *Runner) settleBrief(ctx context.Context, tr *testRun) {
-	q := min(r.o.Config.Timeouts.SettleQuiet, 50*time.Millisecond)
-	_, _ = tr.page.Settle(ctx, browser.SettleOptions{Quiet: q, Max: r.o.Config.Timeouts.SettleMax})
+	r.settleFor(ctx, tr, min(r.o.Config.Timeouts.SettleQuiet, 50*time.Millisecond))
 }
 
 // handler runs one kind of step. st has its variables resolved; sr is filled in.
@@ -356,7 +377,7 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 		if !ok {
 			err = fmt.Errorf("step type %s is not supported", st.Type)
 		} else {
-			err = h(r, ctx, tr, st.Step, resolved, &sr)
+			err = r.runHandler(ctx, h, tr, st.Step, resolved, &sr)
 		}
 	}
 	for _, d := range tr.page.Dialogs() {
@@ -383,8 +404,10 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	return sr
 }
 
+// timeout is the step's own timeout, else timeouts.step (a wait for a fixed
+// time has its wait in Timeout, not a timeout).
 func (r *Runner) timeout(st step.Step) time.Duration {
-	if st.Timeout > 0 && st.Type != step.Wait {
+	if st.Timeout > 0 && (st.Type != step.Wait || st.Description != "") {
 		return st.Timeout
 	}
 	return r.o.Config.Timeouts.Step
@@ -428,11 +451,13 @@ func runAssert(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 		return needsModel(r, ctx, tr, raw, st, sr)
 	}
 	r.settle(ctx, tr)
+	doing(ctx, doingSnapshot)
 	snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 	if err != nil {
 		return err
 	}
 	redactSnapshot(snap, tr.secrets)
+	doing(ctx, doingModel)
 	pass, reasoning, calls, err := r.o.Judge.Judge(ctx, snap, raw.Description)
 	sr.LLMCalls += calls
 	sr.Note = testfile.Redact(reasoning, tr.secrets)
@@ -519,6 +544,7 @@ func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, 
 	r.showPage(ctx, tr, ref)
 	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
 	defer cancel()
+	doing(ctx, doingAct)
 	act, ok := elementActions[st.Type]
 	if !ok {
 		return fmt.Errorf("step type %s does not act on an element", st.Type)
@@ -587,12 +613,17 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 		}
 		return "", nil, &StaleError{What: raw.Description, Reason: why}
 	}
-	deadline := time.Now().Add(r.timeout(st))
+	deadline := stepDeadline(ctx, r.timeout(st))
 	r.settle(ctx, tr)
 	askedModel := false
+	var last *locate.Result // the last look, for the error when time runs out
 	for {
+		doing(ctx, doingSnapshot)
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 		if err != nil {
+			if last != nil && ctx.Err() != nil {
+				return "", nil, &NotFoundError{Description: st.Description, Reason: last.Reason, Detail: last.Detail, Candidates: last.Candidates}
+			}
 			return "", nil, err
 		}
 		res, err := r.o.Locator.Locate(ctx, snap, st.Description)
@@ -606,6 +637,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			// The model sees the description with its variables unresolved
 			// and a page in which no secret value appears.
 			redactSnapshot(snap, tr.secrets)
+			doing(ctx, doingModel)
 			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
 			sr.LLMCalls += mres.ModelCalls
 			if err != nil {
@@ -633,6 +665,8 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			return "", nil, &NotFoundError{Description: st.Description, Reason: res.Reason, Detail: res.Detail, Candidates: res.Candidates}
 		}
 		// Not there yet: wait for the page to change, then look again.
+		last = &res
+		doing(ctx, doingWait)
 		waitChange(ctx, tr.page, deadline)
 	}
 }

@@ -286,7 +286,7 @@ steps:
   - expect: { visible: the Users heading }
   - expect: { title: "{{ secret.E2E_PASSWORD }}" }
 `
-	e.cfg.Timeouts.Step = 300 * time.Millisecond
+	e.cfg.Timeouts.Step = 2 * time.Second // a step bounds its settle too: room to load the next page
 	rep := e.run("", src)
 	if len(rep.Tests[0].Steps) != 5 || rep.Tests[0].Steps[3].Status == session.StatusFailed {
 		t.Fatalf("sign in failed:\n%s", e.out.String())

@@ -93,7 +93,7 @@ type ActBudget struct {
 
 // Timeouts bound the parts of a run.
 type Timeouts struct {
-	Step        time.Duration // one step, unless the step sets its own
+	Step        time.Duration // everything one step does (settle and model calls included), unless the step sets its own
 	SettleQuiet time.Duration // how long the page must stay still to count as settled
 	SettleMax   time.Duration // the longest wait for the page to settle
 	Navigation  time.Duration // loading a page

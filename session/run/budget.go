@@ -1,0 +1,150 @@
+package run
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/step"
+)
+
+// A step's timeout bounds everything the step does: one deadline on the
+// step's context, which settling, snapshots, locating, actions and the
+// model client's requests (with their retries) all share. Settling is best
+// effort within it: a settle waits at most timeouts.settleMax and at most
+// half the step's time left, so a page whose DOM never stops changing is
+// looked at and acted on as it is, and the step fails only when what it
+// has to do does not fit in its time. An act is bounded by its own budget
+// (model.act.maxTime), each of its steps by a step's timeout.
+
+// StepTimeoutError says a step ran out of its time, and what it was doing
+// when it did.
+type StepTimeoutError struct {
+	Limit time.Duration
+	Doing string // "settling", "waiting for the model", …; "" when unknown
+	Err   error  // what the step's call returned when its time ran out
+}
+
+func (e *StepTimeoutError) Error() string {
+	s := "step timed out after " + e.Limit.String()
+	if e.Doing != "" {
+		s += " (while " + e.Doing + ")"
+	}
+	return s
+}
+
+func (e *StepTimeoutError) Unwrap() error { return e.Err }
+
+// What a step is doing, for StepTimeoutError.
+const (
+	doingLoad     = "loading the page"
+	doingSettle   = "settling"
+	doingSnapshot = "reading the page"
+	doingModel    = "waiting for the model"
+	doingWait     = "waiting for the element"
+	doingAct      = "acting on the element"
+	doingCheck    = "checking the expectation"
+)
+
+// errStepTimeout is the cause of a step context whose time ran out.
+var errStepTimeout = errors.New("step timed out")
+
+// budget is one step's time, shared by everything the step does.
+type budget struct {
+	limit time.Duration
+	ctx   context.Context
+
+	mu    sync.Mutex
+	doing string
+}
+
+type budgetKey struct{}
+
+// withBudget returns ctx bounded by limit for one step, and the budget that
+// explains a failure when the time ran out. A limit of 0 adds no deadline.
+func withBudget(ctx context.Context, limit time.Duration) (context.Context, *budget, context.CancelFunc) {
+	if limit <= 0 {
+		return ctx, nil, func() {}
+	}
+	sctx, cancel := context.WithTimeoutCause(ctx, limit, errStepTimeout)
+	b := &budget{limit: limit, ctx: sctx}
+	return context.WithValue(sctx, budgetKey{}, b), b, cancel
+}
+
+// doing notes what the step of ctx is doing now. Once its time has run out
+// the note stays as it was, so that the error names what ran out of time.
+func doing(ctx context.Context, what string) {
+	b, _ := ctx.Value(budgetKey{}).(*budget)
+	if b == nil || ctx.Err() != nil {
+		return
+	}
+	b.mu.Lock()
+	b.doing = what
+	b.mu.Unlock()
+}
+
+// explain returns err, or a *StepTimeoutError wrapping it when the step's
+// time ran out and err is the bare timeout that caused (an element not
+// found, an action that waited for its element, and other failures that
+// say more are kept as they are).
+func (b *budget) explain(err error) error {
+	if b == nil || err == nil || !errors.Is(context.Cause(b.ctx), errStepTimeout) {
+		return err
+	}
+	if _, ok := errors.AsType[*NotFoundError](err); ok {
+		return err
+	}
+	if _, ok := errors.AsType[*browser.ActionError](err); ok {
+		return err
+	}
+	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, browser.ErrTimeout) {
+		return err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return &StepTimeoutError{Limit: b.limit, Doing: b.doing, Err: err}
+}
+
+// budgetFor is the time a step may take: its own timeout, else
+// timeouts.step; a navigate step without its own timeout (and opening a
+// test's URL) may take timeouts.navigation more to load the page. An act
+// has no step deadline (its own budget bounds it, and each of its steps
+// has a step's), nor has a wait for a fixed time (it is bounded by itself).
+func (r *Runner) budgetFor(st step.Step) time.Duration {
+	switch {
+	case st.Type == step.Act, st.Type == step.Wait && st.Description == "":
+		return 0
+	case st.Type == step.Navigate && st.Timeout <= 0:
+		return r.o.Config.Timeouts.Navigation + r.o.Config.Timeouts.Step
+	}
+	return r.timeout(st)
+}
+
+// runHandler runs h for one step within the step's time (see budgetFor).
+func (r *Runner) runHandler(ctx context.Context, h handler, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	sctx, b, cancel := withBudget(ctx, r.budgetFor(st))
+	defer cancel()
+	return b.explain(h(r, sctx, tr, raw, st, sr))
+}
+
+// settleWithin is how long a settle in ctx may wait: max, and at most half
+// the time left before ctx's deadline.
+func settleWithin(ctx context.Context, max time.Duration) time.Duration {
+	if dl, ok := ctx.Deadline(); ok {
+		return min(max, time.Until(dl)/2)
+	}
+	return max
+}
+
+// stepDeadline is when a wait of d started now must end in ctx: d from now,
+// or ctx's deadline when that comes first.
+func stepDeadline(ctx context.Context, d time.Duration) time.Time {
+	t := time.Now().Add(d)
+	if dl, ok := ctx.Deadline(); ok && dl.Before(t) {
+		return dl
+	}
+	return t
+}
