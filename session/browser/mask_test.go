@@ -230,3 +230,56 @@ func TestScreencastFramesNeverShowASecretEvenWhileTyped(t *testing.T) {
 		t.Errorf("last frame, the control line (%v) shows %d blue pixels: it should be visible", ctl, n)
 	}
 }
+
+// TestScreenshotMasksSecretsWhereverThePagePaintsThem: split over
+// elements, in a field's value the page set, in a chosen option, in a
+// same-origin frame; a line without the secret stays as it is.
+func TestScreenshotMasksSecretsWhereverThePagePaintsThem(t *testing.T) {
+	p := newPage(t)
+	ctx := ctxT(t)
+	const page = `<!doctype html><body style="margin:0;font:24px monospace;background:#fff">
+<p id="split">token: hun<b>ter2</b>"q!</p>
+<p><input id="field" value='prefilled hunter2"q' style="font:24px monospace;width:30ch"></p>
+<p><select id="pick" style="font:24px monospace"><option>plain</option><option selected>hunter2"q</option></select></p>
+<iframe id="frame" style="border:4px solid #000;padding:6px;width:500px;height:80px" srcdoc="<body style='margin:0;font:24px monospace'><span id=inner>in a frame: hunter2&quot;q</span></body>"></iframe>
+<p id="control" style="color:#00f">nothing to hide</p>
+</body>`
+	open(t, p, serveHTML(t, page))
+	p.MaskSecrets([]string{maskSecret})
+	var boxes map[string][4]float64
+	const js = `() => {
+		const box = (r) => [r.left, r.top, r.width, r.height];
+		const f = document.getElementById('frame'), cs = getComputedStyle(f), fr = f.getBoundingClientRect();
+		const inner = f.contentDocument.getElementById('inner').firstChild;
+		const g = f.contentDocument.createRange();
+		g.setStart(inner, inner.data.indexOf('hunter2')); g.setEnd(inner, inner.data.length);
+		const ir = g.getBoundingClientRect(), dx = fr.left + f.clientLeft + parseFloat(cs.paddingLeft), dy = fr.top + f.clientTop + parseFloat(cs.paddingTop);
+		const split = document.getElementById('split'), s = document.createRange();
+		s.setStart(split.firstChild, 7); s.setEnd(split.lastChild, 2);
+		const c = document.createRange(); c.selectNodeContents(document.getElementById('control'));
+		return { split: box(s.getBoundingClientRect()), field: box(document.getElementById('field').getBoundingClientRect()),
+			pick: box(document.getElementById('pick').getBoundingClientRect()),
+			frame: [ir.left + dx, ir.top + dy, ir.width, ir.height], control: box(c.getBoundingClientRect()) };
+	}`
+	if err := p.Eval(ctx, &boxes, js); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := p.Screenshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	masked := func(c color.Color) bool { return near(c, maskColor, 0) }
+	for _, name := range []string{"split", "field", "pick", "frame"} {
+		r := rectOf(boxes[name], 1, 0)
+		if hits, all := count(img, r, masked); all == 0 || hits != all {
+			t.Errorf("%s (%v): %d of %d pixels masked, want all", name, r, hits, all)
+		}
+	}
+	if n, _ := count(img, rectOf(boxes["control"], 1, 0), masked); n > 0 {
+		t.Errorf("the control line has %d masked pixels", n)
+	}
+}
