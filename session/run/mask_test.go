@@ -6,6 +6,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -88,5 +89,24 @@ steps:
 	}
 	if masked == 0 {
 		t.Errorf("none of the %d video frames shows a mask", len(frames))
+	}
+}
+
+func TestMaskFormsCoverEncodedSpellings(t *testing.T) {
+	got := maskForms([]string{`a b&"%<é`, ""})
+	for _, want := range []string{
+		`a b&"%<é`,              // as typed
+		`a+b%26%22%25%3C%C3%A9`, // in a query
+		`a%20b&%22%25%3C%C3%A9`, // in a path
+		`a b\u0026\"%\u003cé`,   // in JSON
+		`a b&\"%<é`,             // Go-quoted
+		`a b&amp;&#34;%&lt;é`,   // in markup
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	if slices.Contains(got, "") {
+		t.Error("an empty secret gave an empty form: it would match everywhere")
 	}
 }
