@@ -161,9 +161,9 @@ func toRGBA(img image.Image) *image.RGBA {
 	return m
 }
 
-// maskPNG paints the boxes of sets on a PNG screenshot taken at one image
-// pixel per CSS pixel; without boxes it returns b unchanged.
-func maskPNG(b []byte, sets ...maskBoxes) ([]byte, error) {
+// maskPNG paints the boxes of sets on a PNG screenshot of a viewport width
+// CSS pixels wide; without boxes it returns b unchanged.
+func maskPNG(b []byte, width float64, sets ...maskBoxes) ([]byte, error) {
 	if allEmpty(sets) {
 		return b, nil
 	}
@@ -172,7 +172,11 @@ func maskPNG(b []byte, sets ...maskBoxes) ([]byte, error) {
 		return nil, fmt.Errorf("mask secrets: decode screenshot: %w", err)
 	}
 	m := toRGBA(img)
-	paintMask(m, 1, 0, sets...)
+	scale := 1.0
+	if width > 0 {
+		scale = float64(m.Bounds().Dx()) / width
+	}
+	paintMask(m, scale, 0, sets...)
 	var out bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&out, m); err != nil {

@@ -493,7 +493,7 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 	if after, err = p.secretBoxes(ctx, needles); err != nil {
 		return nil, fmt.Errorf("screenshot: find the secrets to mask: %w", err)
 	}
-	return maskPNG(b, before, after)
+	return maskPNG(b, float64(p.browser.opts.Width), before, after)
 }
 
 // Close closes the page by disposing of its browser context, which closes
