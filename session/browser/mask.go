@@ -3,6 +3,8 @@ package browser
 import (
 	"bytes"
 	"context"
+	_ "embed"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -13,7 +15,18 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
 )
+
+//go:embed mask.js
+var maskJS string
+
+// maskWorld is the name of the isolated world mask.js runs in. Chrome keeps
+// one world of a name per document, so asking for it again returns it.
+const maskWorld = "__e2e_mask"
 
 // maskColor is the colour of the opaque boxes that hide secrets in
 // captures (Playwright's default mask colour).
@@ -79,14 +92,125 @@ func (p *Page) markSecretField(ctx context.Context, action, ref, text string) er
 	if !secret {
 		return nil
 	}
-	var ok bool
-	if err := p.call(ctx, &ok, "maskField", ref); err != nil {
+	ok, err := p.markField(ctx, ref)
+	if err != nil {
 		return fmt.Errorf("%s %s: mark the field for masking: %w", action, ref, err)
 	}
 	if !ok {
 		return p.notFit(ctx, action, ref, ReasonDetached, "")
 	}
 	return nil
+}
+
+// markField hands the element behind ref from the page's world, where refs
+// live, to the masking world, which remembers it; false when ref is gone.
+func (p *Page) markField(ctx context.Context, ref string) (bool, error) {
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	iso, err := p.maskContext(rp, true)
+	if err != nil {
+		return false, err
+	}
+	el, err := rp.Evaluate(rod.Eval(`(ref) => (window.__e2e ? window.__e2e.resolve(ref) : null)`, ref).ByObject())
+	if err != nil {
+		return false, classify(ctx, err)
+	}
+	if el.ObjectID == "" {
+		return false, nil
+	}
+	defer func() { _ = proto.RuntimeReleaseObject{ObjectID: el.ObjectID}.Call(rp) }()
+	node, err := proto.DOMDescribeNode{ObjectID: el.ObjectID}.Call(rp)
+	if err != nil {
+		return false, classify(ctx, err)
+	}
+	there, err := proto.DOMResolveNode{BackendNodeID: node.Node.BackendNodeID, ExecutionContextID: iso}.Call(rp)
+	if err != nil {
+		return false, classify(ctx, err)
+	}
+	defer func() { _ = proto.RuntimeReleaseObject{ObjectID: there.Object.ObjectID}.Call(rp) }()
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: there.Object.ObjectID, ReturnByValue: true,
+		FunctionDeclaration: `function () { return window.__e2eMask.mark(this); }`}.Call(rp)
+	if err != nil {
+		return false, classify(ctx, err)
+	}
+	if res.ExceptionDetails != nil {
+		return false, fmt.Errorf("mark: %s", exceptionText(res.ExceptionDetails))
+	}
+	return res.Result.Value.Bool(), nil
+}
+
+// maskContext is the execution context of the masking world in the page's
+// current document; install also runs mask.js there (once per document:
+// it is a no-op when the world has it).
+func (p *Page) maskContext(rp *rod.Page, install bool) (proto.RuntimeExecutionContextID, error) {
+	w, err := proto.PageCreateIsolatedWorld{FrameID: p.rod.FrameID, WorldName: maskWorld}.Call(rp)
+	if err != nil {
+		return 0, classify(rp.GetContext(), err)
+	}
+	if !install {
+		return w.ExecutionContextID, nil
+	}
+	res, err := proto.RuntimeEvaluate{Expression: maskJS, ContextID: w.ExecutionContextID}.Call(rp)
+	if err != nil {
+		return 0, classify(rp.GetContext(), err)
+	}
+	if res.ExceptionDetails != nil {
+		return 0, fmt.Errorf("install the masking script: %s", exceptionText(res.ExceptionDetails))
+	}
+	return w.ExecutionContextID, nil
+}
+
+func exceptionText(d *proto.RuntimeExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		return d.Exception.Description
+	}
+	return d.Text
+}
+
+// maskCall runs window.__e2eMask[method](needles) in the masking world and
+// decodes its result into out. A document that is being replaced is asked
+// again, in the new one.
+func (p *Page) maskCall(ctx context.Context, out any, method string, needles []string) error {
+	if needles == nil {
+		needles = []string{} // a JSON array, not null
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	for attempt := 0; ; attempt++ {
+		err := p.maskCallOnce(rp, out, method, needles)
+		if err == nil || attempt == 2 || !isContextDestroyed(err) {
+			return err
+		}
+	}
+}
+
+func (p *Page) maskCallOnce(rp *rod.Page, out any, method string, needles []string) error {
+	for install := false; ; install = true {
+		iso, err := p.maskContext(rp, install)
+		if err != nil {
+			return err
+		}
+		res, err := proto.RuntimeCallFunctionOn{ExecutionContextID: iso, ReturnByValue: true,
+			FunctionDeclaration: `function (m, a) { return window.__e2eMask ? JSON.stringify(window.__e2eMask[m](a)) : '__missing__'; }`,
+			Arguments:           []*proto.RuntimeCallArgument{{Value: gson.New(method)}, {Value: gson.New(needles)}}}.Call(rp)
+		if err != nil {
+			return classify(rp.GetContext(), err)
+		}
+		if res.ExceptionDetails != nil {
+			return fmt.Errorf("%s: %s", method, exceptionText(res.ExceptionDetails))
+		}
+		s := res.Result.Value.Str()
+		if s == "__missing__" {
+			if install {
+				return fmt.Errorf("%s: the masking script did not install", method)
+			}
+			continue
+		}
+		if err := json.Unmarshal([]byte(s), out); err != nil {
+			return fmt.Errorf("decode %s result: %w", method, err)
+		}
+		return nil
+	}
 }
 
 // maskBoxes are the places where the page paints a secret, as x, y, w, h
@@ -102,7 +226,7 @@ func (m maskBoxes) empty() bool { return !m.All && len(m.B) < 4 }
 // secretBoxes asks the page where it paints one of needles now.
 func (p *Page) secretBoxes(ctx context.Context, needles []string) (maskBoxes, error) {
 	var m maskBoxes
-	err := p.call(ctx, &m, "secretBoxes", needles)
+	err := p.maskCall(ctx, &m, "boxes", needles)
 	return m, err
 }
 
@@ -111,18 +235,11 @@ func (p *Page) secretBoxes(ctx context.Context, needles []string) (maskBoxes, er
 // records them from the first take on). A document that is being replaced
 // is asked again, in the new one.
 func (p *Page) takeBoxes(ctx context.Context, needles []string) (maskBoxes, error) {
-	if needles == nil {
-		needles = []string{} // a JSON array, not null
-	}
-	for attempt := 0; ; attempt++ {
-		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		var m maskBoxes
-		err := p.call(cctx, &m, "maskTake", needles)
-		cancel()
-		if err == nil || attempt == 2 || !isContextDestroyed(err) {
-			return m, err
-		}
-	}
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	var m maskBoxes
+	err := p.maskCall(cctx, &m, "take", needles)
+	return m, err
 }
 
 // paintMask fills every box of sets, scaled from CSS pixels to image pixels

@@ -8,6 +8,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -281,5 +282,57 @@ func TestScreenshotMasksSecretsWhereverThePagePaintsThem(t *testing.T) {
 	}
 	if n, _ := count(img, rectOf(boxes["control"], 1, 0), masked); n > 0 {
 		t.Errorf("the control line has %d masked pixels", n)
+	}
+}
+
+// TestMaskingKeepsSecretsFromThePagesScripts: finding where a secret is
+// painted runs out of the page's reach, so that a page the secret was never
+// typed into cannot learn it by wrapping the tool's functions or built-ins.
+func TestMaskingKeepsSecretsFromThePagesScripts(t *testing.T) {
+	p := newPage(t)
+	ctx := ctxT(t)
+	const page = `<!doctype html><body><p>An ordinary page.</p><script>
+window.__seen = [];
+const note = (a) => { try { window.__seen.push(JSON.stringify(a)); } catch (e) {} };
+for (const m of ['includes', 'indexOf', 'endsWith', 'slice']) {
+  const f = String.prototype[m];
+  String.prototype[m] = function (...a) { note(a); return f.apply(this, a); };
+}
+const wrap = () => {
+  const e = window.__e2e;
+  if (!e || e.__wrapped) return;
+  for (const k of Object.keys(e)) if (typeof e[k] === 'function') { const f = e[k]; e[k] = function (...a) { note(a); return f.apply(this, a); }; }
+  e.__wrapped = true;
+};
+wrap();
+addEventListener('load', wrap);
+</script></body>`
+	open(t, p, serveHTML(t, page))
+	p.MaskSecrets([]string{maskSecret})
+	if _, err := p.Screenshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := p.StartScreencast(ctx, ScreencastOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		const js = `(i) => new Promise((r) => { document.querySelector('p').textContent = 'An ordinary page ' + i; requestAnimationFrame(() => requestAnimationFrame(r)); })`
+		if err := p.Eval(ctx, nil, js, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc.Stop()
+	var seen []string
+	if err := p.Eval(ctx, &seen, `() => window.__seen`); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range seen {
+		if strings.Contains(s, "hunter2") {
+			t.Fatalf("the page's scripts saw the secret: %s", s)
+		}
+	}
+	if len(seen) == 0 {
+		t.Fatal("the page's wrappers saw nothing at all: the test cannot tell")
 	}
 }
