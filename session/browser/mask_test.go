@@ -336,3 +336,39 @@ addEventListener('load', wrap);
 		t.Fatal("the page's wrappers saw nothing at all: the test cannot tell")
 	}
 }
+
+// TestFieldInAFrameTypedASecretIsMasked: a field in a same-origin frame is
+// marked across frames and masked whole, whatever it holds later.
+func TestFieldInAFrameTypedASecretIsMasked(t *testing.T) {
+	p := newPage(t)
+	ctx := ctxT(t)
+	open(t, p, fixtureURL(t)+"/a11y")
+	p.MaskSecrets([]string{maskSecret})
+	field := find(t, snap(t, p, SnapshotOptions{}), "textbox", "Frame field")
+	if err := p.Fill(ctx, field.Ref, maskSecret, ActOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// The value no longer holds the secret: only the mark masks it now.
+	const js = `() => {
+		const f = document.querySelector('[data-testid=frame]'), cs = getComputedStyle(f), fr = f.getBoundingClientRect();
+		const el = f.contentDocument.getElementById('frame-field'); el.value = 'x';
+		const r = el.getBoundingClientRect();
+		return [r.left + fr.left + f.clientLeft + parseFloat(cs.paddingLeft), r.top + fr.top + f.clientTop + parseFloat(cs.paddingTop), r.width, r.height];
+	}`
+	var box [4]float64
+	if err := p.Eval(ctx, &box, js); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := p.Screenshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rectOf(box, 1, 0).Intersect(img.Bounds())
+	if hits, all := count(img, r, func(c color.Color) bool { return near(c, maskColor, 0) }); all == 0 || hits != all {
+		t.Errorf("the frame's field (%v): %d of %d pixels masked, want all", r, hits, all)
+	}
+}
