@@ -50,8 +50,10 @@ type maskState struct {
 // containing one of values into is masked whole from before its first
 // keystroke for as long as it lives, whatever it holds later; while a value
 // is typed, the part of it typed so far is masked too. Cross-origin frames
-// and closed shadow roots are not reached. MaskSecrets replaces the values
-// given before; with none (the default) captures cost nothing extra.
+// and closed shadow roots are not reached. The values are looked for by a
+// script in an isolated world (mask.js): the page's own scripts never see
+// them. MaskSecrets replaces the values given before; with none (the
+// default) captures cost nothing extra.
 func (p *Page) MaskSecrets(values []string) {
 	var keep []string
 	seen := map[string]bool{}
