@@ -161,9 +161,13 @@ func (p *Page) ScrollIntoView(ctx context.Context, ref string, opts ActOptions) 
 
 // Fill replaces the value of a text field (input, textarea, contenteditable)
 // with text, as a paste would: one input event. Date, time, colour and range
-// inputs get their value set directly.
+// inputs get their value set directly. A text holding a masked value (see
+// MaskSecrets) makes the field masked in captures before it is filled.
 func (p *Page) Fill(ctx context.Context, ref, text string, opts ActOptions) error {
 	if _, err := p.wait(ctx, "fill", ref, readiness{Enabled: true, Editable: true}, opts); err != nil {
+		return err
+	}
+	if err := p.markSecretField(ctx, "fill", ref, text); err != nil {
 		return err
 	}
 	var state string
@@ -201,9 +205,14 @@ func (p *Page) Fill(ctx context.Context, ref, text string, opts ActOptions) erro
 }
 
 // Type focuses ref and types text key by key (keydown, keypress, input,
-// keyup for each character), after what the field already holds.
+// keyup for each character), after what the field already holds. A text
+// holding a masked value (see MaskSecrets) makes the field masked in
+// captures before the first key.
 func (p *Page) Type(ctx context.Context, ref, text string, opts ActOptions) error {
 	if _, err := p.wait(ctx, "type into", ref, readiness{Enabled: true, Editable: true}, opts); err != nil {
+		return err
+	}
+	if err := p.markSecretField(ctx, "type into", ref, text); err != nil {
 		return err
 	}
 	var ok bool

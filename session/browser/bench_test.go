@@ -96,3 +96,24 @@ func BenchmarkSettleIdlePage(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScreenshot: a viewport screenshot of the 2,000-row table with
+// nothing masked, the baseline for BenchmarkScreenshotMasked2kRows.
+func BenchmarkScreenshot(b *testing.B) { benchScreenshot(b, nil) }
+
+// BenchmarkScreenshotMasked2kRows: the same with a secret that the table
+// shows once: the page is searched for it before and after the capture,
+// and the PNG is decoded, masked and encoded again.
+func BenchmarkScreenshotMasked2kRows(b *testing.B) { benchScreenshot(b, []string{"SKU-00007"}) }
+
+func benchScreenshot(b *testing.B, secrets []string) {
+	p := benchPage(b, "/rows?n=2000")
+	p.MaskSecrets(secrets)
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := p.Screenshot(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -38,6 +38,8 @@ type Page struct {
 	last   lastSnapshot
 
 	dialogs *dialogs
+
+	mask maskState // what captures hide (see MaskSecrets)
 }
 
 func (p *Page) init(ctx context.Context) error {
@@ -503,15 +505,33 @@ func (p *Page) evalJSON(ctx context.Context, out any, js string, args ...any) er
 	return res.Value.Unmarshal(out)
 }
 
-// Screenshot captures the viewport as PNG.
+// Screenshot captures the viewport as PNG. When values are masked (see
+// MaskSecrets) the places that show them are painted over with opaque
+// boxes, found in the page just before and just after the capture; the
+// page's DOM is not touched. A page that cannot say where it shows them
+// gives an error, never an unmasked screenshot.
 func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
+	needles := p.maskNeedles()
+	var before, after maskBoxes
+	if needles != nil {
+		var err error
+		if before, err = p.secretBoxes(ctx, needles); err != nil {
+			return nil, fmt.Errorf("screenshot: find the secrets to mask: %w", err)
+		}
+	}
 	rp, cancel := p.with(ctx)
 	defer cancel()
 	b, err := rp.Screenshot(false, &proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng})
 	if err != nil {
 		return nil, fmt.Errorf("screenshot: %w", classify(ctx, err))
 	}
-	return b, nil
+	if needles == nil {
+		return b, nil
+	}
+	if after, err = p.secretBoxes(ctx, needles); err != nil {
+		return nil, fmt.Errorf("screenshot: find the secrets to mask: %w", err)
+	}
+	return maskPNG(b, float64(p.browser.opts.Width), before, after)
 }
 
 // Close closes the page by disposing of its browser context, which closes

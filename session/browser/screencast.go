@@ -17,7 +17,13 @@ type Frame struct {
 
 // Screencast records the frames Chrome paints for a page (CDP
 // Page.startScreencast), acknowledging each so that the next comes. Only
-// the newest frames are kept (see StartScreencast).
+// the newest frames are kept (see StartScreencast). Once the page masks
+// values (MaskSecrets), each frame has the places that show them painted
+// over: the page is asked at each frame's arrival where it shows them now
+// and where it showed them in every state it rendered since the frame
+// before, and a frame is masked with what both the take at its arrival and
+// the next one say. A frame the page cannot answer for is dropped, never
+// kept unmasked.
 type Screencast struct {
 	page   *Page
 	cancel context.CancelFunc
@@ -28,6 +34,22 @@ type Screencast struct {
 	max    int
 	stop   sync.Once
 	result []Frame
+
+	// Masking (see MaskSecrets), touched by the event loop only, then by
+	// Stop once the loop ended.
+	quality int
+	masking bool       // values have been masked since a frame came
+	held    *heldFrame // the newest frame, waiting for the next take
+}
+
+// heldFrame is a frame that waits for the boxes of the next take before it
+// is masked and kept: the page may have rendered it from a state that only
+// the next take reports.
+type heldFrame struct {
+	f         Frame
+	width     float64 // the viewport's width in CSS pixels
+	offsetTop float64
+	boxes     maskBoxes
 }
 
 // ScreencastOptions shape a screencast.
@@ -57,17 +79,12 @@ func (p *Page) StartScreencast(ctx context.Context, o ScreencastOptions) (*Scree
 		o.Quality = 60
 	}
 	lctx, cancel := context.WithCancel(context.Background())
-	s := &Screencast{page: p, cancel: cancel, done: make(chan struct{}), max: o.MaxFrames}
+	s := &Screencast{page: p, cancel: cancel, done: make(chan struct{}), max: o.MaxFrames, quality: o.Quality}
 	wait := p.rod.Context(lctx).EachEvent(func(e *proto.PageScreencastFrame) {
 		// When the frame arrived: Chrome's own swap timestamps are not
 		// always in order.
 		at := time.Now()
-		s.mu.Lock()
-		s.frames = append(s.frames, Frame{JPEG: e.Data, At: at})
-		if len(s.frames) > s.max {
-			s.frames = append(s.frames[:0:0], s.frames[len(s.frames)-s.max:]...)
-		}
-		s.mu.Unlock()
+		s.arrived(lctx, Frame{JPEG: e.Data, At: at}, e.Metadata)
 		actx, acancel := context.WithTimeout(lctx, 2*time.Second)
 		_ = proto.PageScreencastFrameAck{SessionID: e.SessionID}.Call(p.rod.Context(actx))
 		acancel()
@@ -96,9 +113,67 @@ func (s *Screencast) Stop() []Frame {
 		cancel()
 		s.cancel()
 		<-s.done
+		if h := s.held; h != nil {
+			s.held = nil
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			if boxes, err := s.page.takeBoxes(ctx, s.page.maskNeedles()); err == nil {
+				s.keepMasked(h, boxes)
+			}
+			cancel()
+		}
 		s.mu.Lock()
 		s.result = s.frames
 		s.mu.Unlock()
 	})
 	return s.result
+}
+
+// arrived handles a frame as it comes: kept at once while nothing is
+// masked, else held until the next take (see Screencast).
+func (s *Screencast) arrived(ctx context.Context, f Frame, md *proto.PageScreencastFrameMetadata) {
+	needles := s.page.maskNeedles()
+	if needles != nil {
+		s.masking = true
+	}
+	if !s.masking {
+		s.keep(f)
+		return
+	}
+	boxes, err := s.page.takeBoxes(ctx, needles)
+	if h := s.held; h != nil {
+		s.held = nil
+		if err == nil {
+			s.keepMasked(h, boxes)
+		}
+	}
+	if err != nil {
+		return // the page cannot say what this frame shows: dropped
+	}
+	h := &heldFrame{f: f, boxes: boxes, width: float64(s.page.browser.opts.Width)}
+	if md != nil {
+		if md.DeviceWidth > 0 {
+			h.width = md.DeviceWidth
+		}
+		h.offsetTop = md.OffsetTop
+	}
+	s.held = h
+}
+
+// keepMasked masks a held frame with its own boxes and those of the take
+// after it, and keeps it; a frame that cannot be masked is dropped.
+func (s *Screencast) keepMasked(h *heldFrame, next maskBoxes) {
+	b, err := maskJPEG(h.f.JPEG, h.width, h.offsetTop, s.quality, h.boxes, next)
+	if err != nil {
+		return
+	}
+	s.keep(Frame{JPEG: b, At: h.f.At})
+}
+
+func (s *Screencast) keep(f Frame) {
+	s.mu.Lock()
+	s.frames = append(s.frames, f)
+	if len(s.frames) > s.max {
+		s.frames = append(s.frames[:0:0], s.frames[len(s.frames)-s.max:]...)
+	}
+	s.mu.Unlock()
 }

@@ -406,7 +406,7 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 		st.CacheID = string(e.r.keyFor(e.tr, "act: "+e.goal+" › "+st.Description, params(st), e.n))
 	}
 	resolved, secrets, err := testfile.Resolve(st, e.r.o.Env, e.tr.unique)
-	e.tr.secrets = append(e.tr.secrets, secrets...)
+	e.tr.addSecrets(secrets)
 	out := session.StepOutcome{Command: st.String(), CacheID: st.CacheID}
 	if err != nil {
 		out.Result = err.Error()

@@ -229,7 +229,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	startURL, secrets, err := testfile.ResolveString(t.URL, r.o.Env, tr.unique)
-	tr.secrets = append(tr.secrets, secrets...)
+	tr.addSecrets(secrets)
 	if err != nil {
 		res.Status, res.Error = "failed", "url: "+testfile.Redact(err.Error(), tr.secrets)
 		fmt.Fprintf(r.o.Out, "  ✗ %s\n", res.Error)
@@ -371,7 +371,7 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	ctx = r.stepContext(ctx, i)
 	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Cache: "none"}
 	resolved, secrets, err := testfile.Resolve(st.Step, r.o.Env, tr.unique)
-	tr.secrets = append(tr.secrets, secrets...)
+	tr.addSecrets(secrets)
 	if err == nil {
 		h, ok := handlers[st.Type]
 		if !ok {

@@ -1,0 +1,38 @@
+package run
+
+import (
+	"encoding/json"
+	"html"
+	"net/url"
+	"strconv"
+)
+
+// addSecrets records secret values resolved for the test and has its page
+// mask them, in the forms a page may paint them in, in every later
+// screenshot and video frame (see browser.Page.MaskSecrets).
+func (tr *testRun) addSecrets(secrets []string) {
+	if len(secrets) == 0 {
+		return
+	}
+	tr.secrets = append(tr.secrets, secrets...)
+	if tr.page != nil {
+		tr.page.MaskSecrets(maskForms(tr.secrets))
+	}
+}
+
+// maskForms is each secret as typed and as a page may show it: URL query-
+// and path-encoded (a page that prints its address), JSON- and Go-quoted
+// (a page that prints raw JSON), HTML-escaped (a page that prints markup).
+// Empty values are left out; duplicates are removed by the page.
+func maskForms(secrets []string) []string {
+	var out []string
+	for _, s := range secrets {
+		if s == "" {
+			continue
+		}
+		j, _ := json.Marshal(s)
+		q := strconv.Quote(s)
+		out = append(out, s, url.QueryEscape(s), url.PathEscape(s), string(j[1:len(j)-1]), q[1:len(q)-1], html.EscapeString(s))
+	}
+	return out
+}
