@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -112,6 +115,36 @@ type parseErrors struct{ errs []error }
 
 func (p *parseErrors) Error() string {
 	return fmt.Sprintf("%d test file(s) have problems", len(p.errs))
+}
+
+// print writes the first testfile.MaxShown problems over all files, with
+// their excerpts, and then how many more there are.
+func (p *parseErrors) print(w io.Writer) {
+	budget, hidden := testfile.MaxShown, 0
+	for _, err := range p.errs {
+		var list testfile.List
+		if !errors.As(err, &list) {
+			if budget == 0 {
+				hidden++
+				continue
+			}
+			budget--
+			fmt.Fprintln(w, strings.TrimRight(err.Error(), "\n"))
+			continue
+		}
+		if budget == 0 {
+			hidden += len(list)
+			continue
+		}
+		var b strings.Builder
+		shown := list.Write(&b, budget)
+		budget -= shown
+		hidden += len(list) - shown
+		fmt.Fprintln(w, strings.TrimRight(b.String(), "\n"))
+	}
+	if hidden > 0 {
+		fmt.Fprintln(w, testfile.More(hidden))
+	}
 }
 
 func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
