@@ -1,6 +1,7 @@
 package testfile
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -53,11 +54,12 @@ func readFile(path, what string) ([]byte, error) {
 // is the whole file's, or -1 when unknown.
 func sizeError(file, what string, src []byte, size int64) *Error {
 	head := src[:MaxFileSize]
-	line := 1 + strings.Count(string(head), "\n")
-	start := strings.LastIndexByte(string(head), '\n') + 1
+	line := 1 + bytes.Count(head, []byte("\n"))
+	start := bytes.LastIndexByte(head, '\n') + 1
 	col := 1 + utf8.RuneCount(head[start:])
-	end := len(src)
-	if i := strings.IndexByte(string(src[start:]), '\n'); i >= 0 {
+	// the line up to a little past the limit is all an excerpt shows
+	end := min(len(src), MaxFileSize+4*MaxExcerpt)
+	if i := bytes.IndexByte(src[start:end], '\n'); i >= 0 {
 		end = start + i
 	}
 	source := strings.TrimSuffix(string(src[start:end]), "\r")

@@ -1,12 +1,10 @@
 package testfile
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -131,10 +129,6 @@ func FuzzNesting(f *testing.F) {
 			return // the parser is slow on deep input: keep cases small
 		}
 		d := newDecoder("f.yaml", src)
-		tm := time.AfterFunc(2*time.Second, func() {
-			os.WriteFile(fmt.Sprintf("/tmp/slow-%d.yaml", time.Now().UnixNano()), src, 0o644)
-		})
-		defer tm.Stop()
 		want, ok := parsedDepth(d.src)
 		if !ok || want == 0 {
 			return
