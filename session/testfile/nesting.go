@@ -71,8 +71,11 @@ type nestScan struct {
 	directive      bool // reading a % directive line
 	afterValue     bool // the last token was a ":"
 	quoteCol       int  // the scanner's column of the last token if it was a quoted scalar
-	closed         *closedFlow
-	blockFlowCol   int // the scanner's column of the open block-level flow collection
+	// plainCol is the scanner's column of the plain text just ended by a
+	// line to its left or a comment, which a ":" after it makes a key.
+	plainCol     int
+	closed       *closedFlow
+	blockFlowCol int // the scanner's column of the open block-level flow collection
 	// nodeOpen is set after a "- ", an anchor or a tag with nothing after
 	// it yet on its line, emptyLine when such a line ended, and valueLine
 	// is the next line, where the scanner may read what starts the line,
@@ -154,6 +157,7 @@ func (s *nestScan) token() {
 	s.quoteCol = 0
 	s.closed = nil
 	s.nodeOpen = false
+	s.plainCol = 0
 }
 
 func (s *nestScan) run() {
@@ -261,7 +265,7 @@ func (s *nestScan) run() {
 		}
 		if !s.buf { // plain text starts
 			s.buf, s.bufCol = true, s.gcol
-			s.afterValue, s.quoteCol, s.closed, s.nodeOpen = false, 0, nil, false
+			s.afterValue, s.quoteCol, s.closed, s.nodeOpen, s.plainCol = false, 0, nil, false, 0
 		}
 		s.step()
 	}
@@ -275,8 +279,9 @@ func (s *nestScan) lineStart() {
 	if s.emptyLine {
 		s.valueLine, s.emptyLine = s.line, false
 	}
-	if s.lastDelim != 0 && s.gcol <= s.lastDelim {
+	if s.lastDelim != 0 && s.gcol <= s.lastDelim && s.buf {
 		s.buf = false
+		s.plainCol = s.bufCol
 	}
 	if len(s.flow) == 0 && s.valueLine != s.line {
 		for len(s.block) > 0 && s.block[len(s.block)-1].col > s.gcol {
@@ -433,6 +438,8 @@ func (s *nestScan) mapDelim() bool {
 		s.lastDelim = s.quoteCol
 	case s.closed != nil:
 		keyCol = s.closed.col
+	case s.plainCol != 0:
+		keyCol = s.plainCol
 	}
 	closed := s.closed
 	if len(s.flow) == 0 {
@@ -583,9 +590,12 @@ func (s *nestScan) tag() {
 
 // comment skips a comment and its line break.
 func (s *nestScan) comment() {
-	open := s.nodeOpen
+	open, plain := s.nodeOpen, s.plainCol
+	if s.buf {
+		plain = s.bufCol
+	}
 	s.token()
-	s.nodeOpen = open
+	s.nodeOpen, s.plainCol = open, plain
 	for s.i < len(s.src) && s.src[s.i] != '\n' {
 		s.step()
 	}
