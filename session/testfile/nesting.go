@@ -1,5 +1,10 @@
 package testfile
 
+import (
+	"strconv"
+	"strings"
+)
+
 // The YAML parser's time and memory grow with the square of how deeply
 // flow collections ([ and {) are nested: 200 KB of "[" took 24 s and 15 GB.
 // tooDeep finds deep nesting before the parser sees the file, in one pass
@@ -512,19 +517,29 @@ func (s *nestScan) docMarker(c rune) bool {
 }
 
 // blockScalar skips a literal (|) or folded (>) scalar: its header and the
-// lines the scanner reads as its content.
+// lines the scanner reads as its content. Content ends at a line that
+// starts at or left of the last key or "- ", or, once the first content
+// line is seen (or given by an indentation indicator such as |2), left of
+// the content's column.
 func (s *nestScan) blockScalar() {
 	if s.gcol == 1 {
 		s.lastDelim = 1
 	}
 	s.token()
+	s.step() // the | or >
+	var header []rune
 	for s.i < len(s.src) && s.src[s.i] != '\n' {
+		header = append(header, s.src[s.i])
 		s.step()
 	}
 	if s.i >= len(s.src) {
 		return
 	}
-	s.step() // the header's line break
+	s.step()   // the header's line break
+	first := 0 // the content's column
+	if n := headerIndent(header); n > 0 {
+		first = s.lastDelim + n
+	}
 	for s.i < len(s.src) {
 		// s is at the start of a content line
 		start, line := s.i, s.line
@@ -540,6 +555,12 @@ func (s *nestScan) blockScalar() {
 			if s.separatorAt(start) || (s.lastDelim != 0 && col <= s.lastDelim) {
 				break
 			}
+			if first == 0 {
+				first = col
+			}
+			if first > 1 {
+				s.lastDelim = first - 1
+			}
 		}
 		for j < len(s.src) && s.src[j] != '\n' {
 			j++
@@ -553,6 +574,25 @@ func (s *nestScan) blockScalar() {
 	s.col, s.gcol = 1, 1
 	s.firstOnLine = true
 	s.anchor, s.directive = false, false
+}
+
+// headerIndent returns the indentation indicator of a block scalar header
+// (what follows | or > on its line), read as the scanner reads it, or 0.
+func headerIndent(header []rune) int {
+	opt := strings.TrimRight(string(header), " ")
+	if i := strings.Index(opt, "#"); i > 0 {
+		opt = opt[:i]
+	}
+	opt = strings.TrimRight(opt, " \t")
+	opt = strings.TrimPrefix(opt, "-")
+	opt = strings.TrimPrefix(opt, "+")
+	opt = strings.TrimSuffix(opt, "-")
+	opt = strings.TrimSuffix(opt, "+")
+	n, err := strconv.Atoi(opt)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
 }
 
 // separatorAt reports whether a "---" or "..." document marker starts at
