@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -53,16 +52,21 @@ func readFile(path, what string) ([]byte, error) {
 // passes the limit. src holds at least the first MaxFileSize+1 bytes; size
 // is the whole file's, or -1 when unknown.
 func sizeError(file, what string, src []byte, size int64) *Error {
+	// line breaks are "\n", "\r\n" or "\r", as the decoder reads them
 	head := src[:MaxFileSize]
-	line := 1 + bytes.Count(head, []byte("\n"))
-	start := bytes.LastIndexByte(head, '\n') + 1
+	line, start := 1, 0
+	for i, c := range head {
+		if c == '\n' || (c == '\r' && (i+1 >= len(src) || src[i+1] != '\n')) {
+			line, start = line+1, i+1
+		}
+	}
 	col := 1 + utf8.RuneCount(head[start:])
 	// the line up to a little past the limit is all an excerpt shows
 	end := min(len(src), MaxFileSize+4*MaxExcerpt)
-	if i := bytes.IndexByte(src[start:end], '\n'); i >= 0 {
+	if i := bytes.IndexAny(src[start:end], "\r\n"); i >= 0 {
 		end = start + i
 	}
-	source := strings.TrimSuffix(string(src[start:end]), "\r")
+	source := string(src[start:end])
 	got := "more than 1048576 bytes"
 	if size >= 0 {
 		got = fmt.Sprintf("%d bytes", size)

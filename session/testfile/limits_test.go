@@ -182,6 +182,15 @@ func TestFileSizeLimit(t *testing.T) {
 		_, err := Parse(path, big)
 		check(t, err, big, "the test file is too large")
 	})
+	t.Run("CRLF", func(t *testing.T) {
+		crlf := []byte(strings.ReplaceAll(string(big), "\n", "\r\n")[:MaxFileSize+1])
+		_, err := Parse(path, crlf)
+		e := problems(t, err)[0]
+		wantLine := strings.Count(string(crlf[:MaxFileSize]), "\r\n") + 1
+		if e.Line != wantLine || strings.Contains(e.Source, "\r") {
+			t.Errorf("got line %d source %q, want line %d", e.Line, e.Source, wantLine)
+		}
+	})
 	t.Run("LoadConfig", func(t *testing.T) {
 		cfg := []byte("baseURL: http://localhost\n" + string(big[len("baseURL: http://localhost\n"):]))
 		cfg[len("baseURL: http://localhost\n")] = '#'
