@@ -33,6 +33,10 @@ type flowLevel struct {
 	// pair is set while the current entry of a flow sequence is an
 	// implicit one-pair mapping, after its ":".
 	pair bool
+	// dashes counts the "- " in the current entry: the scanner takes each
+	// for a block sequence entry even in a flow collection, and the parser
+	// nests a sequence there.
+	dashes int
 	// entryMax is the deepest nesting below this collection in its
 	// current entry, counting the nested collections (not this one nor the
 	// pair), and entryAt where it is; all and allAt are the same over the
@@ -64,7 +68,7 @@ type nestScan struct {
 
 	block []blockLevel
 	flow  []flowLevel
-	pairs int // flow levels with pair set
+	pairs int // implicit levels in flow collections: pairs and dashes
 
 	// The scanner's state that decides what a character means.
 	seqNum, mapNum int  // open [ and { as the scanner counts them
@@ -370,9 +374,7 @@ func (s *nestScan) close(c rune) {
 	}
 	f := s.flow[n-1]
 	s.flow = s.flow[:n-1]
-	if f.pair {
-		s.pairs--
-	}
+	s.pairs -= f.implicit()
 	d, deep := f.deepest()
 	d++ // the collection itself
 	if n > 1 {
@@ -389,10 +391,7 @@ func (s *nestScan) close(c rune) {
 // deepest returns the nesting below f over all its entries, and where it
 // is; f's own position when nothing is nested in it.
 func (f *flowLevel) deepest() (int, pos) {
-	d, at := f.entryMax, f.entryAt
-	if f.pair {
-		d++
-	}
+	d, at := f.entryMax+f.implicit(), f.entryAt
 	if f.all > d {
 		d, at = f.all, f.allAt
 	}
@@ -407,12 +406,9 @@ func (s *nestScan) entry() {
 	s.token()
 	if n := len(s.flow); n > 0 {
 		f := &s.flow[n-1]
-		d := f.entryMax
-		if f.pair {
-			d++
-			f.pair = false
-			s.pairs--
-		}
+		d := f.entryMax + f.implicit()
+		s.pairs -= f.implicit()
+		f.pair, f.dashes = false, 0
 		if d > f.all {
 			f.all, f.allAt = d, f.entryAt
 		}
@@ -472,10 +468,23 @@ func (s *nestScan) dash() {
 	s.lastDelim = s.gcol
 	if len(s.flow) == 0 {
 		s.push(s.gcol, true)
+	} else {
+		s.flow[len(s.flow)-1].dashes++
+		s.pairs++
+		s.check(s.level(), s.here())
 	}
 	s.token()
 	s.nodeOpen = true
 	s.step()
+}
+
+// implicit is how many levels the current entry of f adds besides f.
+func (f *flowLevel) implicit() int {
+	n := f.dashes
+	if f.pair {
+		n++
+	}
+	return n
 }
 
 // explicitKey reads a "? " mapping key.
