@@ -92,6 +92,10 @@ type nestScan struct {
 	// ends no collection at the line's start and counts one more level.
 	nodeOpen, emptyLine bool
 	valueLine           int
+	// propCol is the scanner's column of the first tag or anchor before
+	// the node being read on this line: a key after them makes a mapping
+	// that starts there.
+	propCol int
 
 	hit   bool
 	hitAt pos
@@ -144,8 +148,19 @@ func (s *nestScan) step() {
 	s.i++
 }
 
+// property starts a tag or an anchor.
+func (s *nestScan) property() {
+	col := s.propCol
+	if col == 0 {
+		col = s.gcol
+	}
+	s.token()
+	s.propCol = col
+}
+
 // newLine moves past a line break outside a token.
 func (s *nestScan) newLine() {
+	s.propCol = 0
 	if s.nodeOpen || s.anchor {
 		s.emptyLine = true
 	}
@@ -167,6 +182,7 @@ func (s *nestScan) token() {
 	s.closed = nil
 	s.nodeOpen = false
 	s.plainCol = 0
+	s.propCol = 0
 }
 
 func (s *nestScan) run() {
@@ -256,7 +272,7 @@ func (s *nestScan) run() {
 			}
 		case '&', '*':
 			if !s.buf {
-				s.token()
+				s.property()
 				s.anchor = true
 				s.step()
 				continue
@@ -442,6 +458,9 @@ func (s *nestScan) mapDelim() bool {
 	case s.plainCol != 0:
 		keyCol = s.plainCol
 	}
+	if s.propCol != 0 && (s.buf || s.quoteCol != 0) {
+		keyCol = min(keyCol, s.propCol)
+	}
 	closed := s.closed
 	if len(s.flow) == 0 {
 		s.push(keyCol, false)
@@ -620,7 +639,7 @@ func (s *nestScan) separatorAt(i int) bool {
 
 // tag reads a "!tag".
 func (s *nestScan) tag() {
-	s.token()
+	s.property()
 	s.step()
 	for s.i < len(s.src) {
 		switch c := s.src[s.i]; {
@@ -656,7 +675,9 @@ func (s *nestScan) comment() {
 // quoted skips a quoted scalar, ending where the scanner ends it.
 func (s *nestScan) quoted(q rune) {
 	col := s.gcol
+	prop := s.propCol
 	s.token()
+	s.propCol = prop
 	startLine := s.line
 	s.step()
 	for s.i < len(s.src) {
