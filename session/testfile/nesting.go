@@ -81,7 +81,8 @@ type nestScan struct {
 	afterValue     bool // the last token was a ":"
 	quoteCol       int  // the scanner's column of the last token if it was a quoted scalar
 	// plainCol is the scanner's column of the plain text just ended by a
-	// line to its left or a comment, which a ":" after it makes a key.
+	// line to its left or a comment, or of a block scalar just read, which
+	// a ":" after it makes a key.
 	plainCol     int
 	closed       *closedFlow
 	blockFlowCol int // the scanner's column of the open block-level flow collection
@@ -554,6 +555,8 @@ func (s *nestScan) blockScalar() {
 		s.lastDelim = 1
 	}
 	s.token()
+	// a ":" after the scalar makes it a key
+	defer func(col int) { s.plainCol = col }(s.gcol)
 	s.step() // the | or >
 	var header []rune
 	for s.i < len(s.src) && s.src[s.i] != '\n' {
