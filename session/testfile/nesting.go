@@ -97,6 +97,9 @@ type nestScan struct {
 	// the node being read on this line: a key after them makes a mapping
 	// that starts there.
 	propCol int
+	// lineI is the index of the first character on the line that is not
+	// indentation.
+	lineI int
 
 	hit   bool
 	hitAt pos
@@ -301,6 +304,7 @@ func (s *nestScan) run() {
 // indentation: a line at or left of the last key or "- " ends the plain
 // text being read, and the block collections right of it end.
 func (s *nestScan) lineStart() {
+	s.lineI = s.i
 	s.valueLine = 0
 	if s.emptyLine {
 		s.valueLine, s.emptyLine = s.line, false
@@ -463,6 +467,11 @@ func (s *nestScan) mapDelim() bool {
 		keyCol = min(keyCol, s.propCol)
 	}
 	closed := s.closed
+	if len(s.flow) == 0 && s.i == s.lineI && !s.buf {
+		// a ":" starting a line makes a key of what came before, which the
+		// parser may nest as a mapping inside the value before it
+		s.valueLine = s.line
+	}
 	if len(s.flow) == 0 {
 		s.push(keyCol, false)
 		if closed != nil { // a flow collection as a key
