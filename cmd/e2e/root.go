@@ -42,9 +42,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var pe *parseErrors
 	if errors.As(err, &pe) {
-		for _, e := range pe.errs {
-			fmt.Fprintln(stderr, strings.TrimRight(e.Error(), "\n"))
-		}
+		pe.print(stderr)
 		fmt.Fprintln(stderr, "e2e: "+pe.Error())
 		return exitUsage
 	}

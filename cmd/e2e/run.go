@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -92,26 +95,74 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 		return nil, nil, fmt.Errorf("no test files found (looked for %v under %s)", cfg.Tests, cfg.Dir)
 	}
 	var tests []*testfile.Test
-	var problems []error
+	problems := &parseErrors{}
 	for _, p := range paths {
 		t, err := testfile.ParseFile(p)
 		if err != nil {
-			problems = append(problems, err)
+			problems.add(err)
 			continue
 		}
 		tests = append(tests, t)
 	}
-	if len(problems) > 0 {
-		return nil, nil, &parseErrors{errs: problems}
+	if problems.files > 0 {
+		return nil, nil, problems
 	}
 	return cfg, tests, nil
 }
 
-// parseErrors prints every problem of every file, then exits 2.
-type parseErrors struct{ errs []error }
+// parseErrors holds the first testfile.MaxShown problems over all test
+// files and counts the rest, so that memory stays bounded however many
+// files have problems; it prints them, then exits 2.
+type parseErrors struct {
+	files  int     // files with problems
+	shown  []error // each a testfile.List or another error of one file
+	n      int     // problems in shown
+	hidden int     // problems left out
+}
+
+// add records the problems of one file.
+func (p *parseErrors) add(err error) {
+	p.files++
+	var list testfile.List
+	if !errors.As(err, &list) {
+		list = nil
+	}
+	budget := testfile.MaxShown - p.n
+	switch {
+	case list == nil && budget > 0:
+		p.shown = append(p.shown, err)
+		p.n++
+	case list == nil:
+		p.hidden++
+	default:
+		keep := min(len(list), budget)
+		if keep > 0 {
+			kept := make(testfile.List, keep)
+			for i, e := range list[:keep] {
+				c := *e
+				c.Source = strings.Clone(e.Source) // not the whole file's text
+				kept[i] = &c
+			}
+			p.shown = append(p.shown, kept)
+		}
+		p.n += keep
+		p.hidden += len(list) - keep
+	}
+}
 
 func (p *parseErrors) Error() string {
-	return fmt.Sprintf("%d test file(s) have problems", len(p.errs))
+	return fmt.Sprintf("%d test file(s) have problems", p.files)
+}
+
+// print writes the problems kept, with their excerpts, and then how many
+// more there are.
+func (p *parseErrors) print(w io.Writer) {
+	for _, err := range p.shown {
+		fmt.Fprintln(w, strings.TrimRight(err.Error(), "\n"))
+	}
+	if p.hidden > 0 {
+		fmt.Fprintln(w, testfile.More(p.hidden))
+	}
 }
 
 func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {

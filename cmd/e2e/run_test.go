@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/e2e-dev/e2e/agent/agenttest"
+	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
 )
 
@@ -108,6 +109,21 @@ func TestRunCommandReportsEveryProblemInMalformedFiles(t *testing.T) {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
+	}
+}
+
+// TestRunCommandBoundsProblemOutput: problems over all files are printed
+// up to 50, then counted.
+func TestRunCommandBoundsProblemOutput(t *testing.T) {
+	bad := "name: bad\nsteps:\n" + strings.Repeat("  - clik: the button\n", 40)
+	dir := project(t, "http://127.0.0.1:1", map[string]string{"a.e2e.yaml": bad, "b.e2e.yaml": bad})
+	code, _, errOut := e2e(t, "run", "--config", dir)
+	if code != 2 {
+		t.Errorf("exit %d", code)
+	}
+	heads := regexp.MustCompile(`(?m)^\S*[ab]\.e2e\.yaml:\d+:\d+: unknown key`).FindAllString(errOut, -1)
+	if len(heads) != testfile.MaxShown || !strings.Contains(errOut, "\n… and 30 more problems\n") || !strings.HasSuffix(errOut, "2 test file(s) have problems\n") {
+		t.Errorf("%d problems printed:\n%s", len(heads), errOut)
 	}
 }
 

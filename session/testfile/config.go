@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"math"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -153,10 +152,13 @@ func LoadConfig(dir string) (*Config, error) {
 	}
 	for d := abs; ; {
 		file := filepath.Join(d, ConfigFile)
-		src, err := os.ReadFile(file)
+		src, err := readFile(file, ConfigFile)
+		var list List
 		switch {
 		case err == nil:
 			return ParseConfig(file, src)
+		case errors.As(err, &list):
+			return nil, list
 		case !errors.Is(err, fs.ErrNotExist):
 			return nil, fmt.Errorf("load config: %w", err)
 		}
@@ -172,8 +174,12 @@ func LoadConfig(dir string) (*Config, error) {
 // defaults. Dir of the result is the directory of file, made absolute. It
 // returns a [List] of every problem: YAML syntax, unknown keys (with a "did
 // you mean"), values of the wrong shape, invalid URLs, durations, numbers
-// and patterns.
+// and patterns. A source over MaxFileSize, or nested deeper than MaxDepth,
+// is refused with one problem before it is parsed.
 func ParseConfig(file string, src []byte) (*Config, error) {
+	if list := checkSize(file, ConfigFile, src); list != nil {
+		return nil, list
+	}
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return nil, fmt.Errorf("parse config: %w", err)

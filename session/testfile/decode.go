@@ -36,7 +36,11 @@ func newDecoder(file string, src []byte) *decoder {
 // document parses the source and returns the body of its single document,
 // or nil when there is none or the YAML is malformed, in which case the
 // problem has been recorded. what names the file's purpose, for messages.
+// A source that nests deeper than MaxDepth is refused before parsing.
 func (d *decoder) document(what string) ast.Node {
+	if !d.checkDepth() {
+		return nil
+	}
 	f, err := parser.ParseBytes(d.src, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		d.syntaxError(err)

@@ -24,10 +24,18 @@ type Error struct {
 	Width int
 }
 
-// Error returns "file:line:col: message".
+// Error returns "file:line:col: message", the message cut to maxMsg
+// characters.
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	msg := e.Msg
+	if utf8.RuneCountInString(msg) > maxMsg {
+		msg = string([]rune(msg)[:maxMsg]) + "…"
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, msg)
 }
+
+// maxMsg bounds the length of a message, which may quote the parser.
+const maxMsg = 400
 
 // Excerpt returns the source line with its number and, under it, a caret
 // line underlining the offending text, in the style of:
@@ -35,17 +43,20 @@ func (e *Error) Error() string {
 //	12 |   - clik: the Sign in button
 //	   |     ^^^^
 //
-// It returns "" when the line is unknown.
+// A line longer than MaxExcerpt characters is cut to that many around the
+// problem, with "…" where text is left out. It returns "" when the line is
+// unknown.
 func (e *Error) Excerpt() string {
 	if e.Line <= 0 {
 		return ""
 	}
 	num := fmt.Sprint(e.Line)
 	gutter := strings.Repeat(" ", len(num))
+	source, at, width := cutLine(e.Source, max(1, e.Col), max(1, e.Width))
 	var under strings.Builder
 	col := 1
-	for _, r := range e.Source {
-		if col >= e.Col {
+	for _, r := range source {
+		if col >= at {
 			break
 		}
 		if r == '\t' {
@@ -55,22 +66,62 @@ func (e *Error) Excerpt() string {
 		}
 		col++
 	}
-	for ; col < e.Col; col++ {
+	for ; col < at; col++ {
 		under.WriteByte(' ')
 	}
-	under.WriteString(strings.Repeat("^", max(1, e.Width)))
-	return fmt.Sprintf("  %s | %s\n  %s | %s", num, e.Source, gutter, under.String())
+	under.WriteString(strings.Repeat("^", width))
+	return fmt.Sprintf("  %s | %s\n  %s | %s", num, source, gutter, under.String())
+}
+
+// cutLine returns at most MaxExcerpt characters of line around the span
+// of width characters at column col, with "…" for what is left out on
+// either side, and the span's column and width in the result.
+func cutLine(line string, col, width int) (string, int, int) {
+	n := utf8.RuneCountInString(line)
+	if n <= MaxExcerpt {
+		return line, col, width
+	}
+	rs := []rune(line)
+	width = min(width, MaxExcerpt/2)
+	// show some context before the span, and the span itself
+	from := max(0, min(col-1-(MaxExcerpt-width)/3, n-MaxExcerpt))
+	to := min(n, from+MaxExcerpt)
+	width = max(1, min(width, to-(col-1)))
+	var b strings.Builder
+	at := col - from
+	if from > 0 {
+		b.WriteString("…")
+		at++
+	}
+	b.WriteString(string(rs[from:to]))
+	if to < n {
+		b.WriteString("…")
+	}
+	return b.String(), at, width
 }
 
 // List is every problem found in one or more files, in file order. A
 // non-empty List is the error that Parse, ParseConfig and LoadConfig return.
 type List []*Error
 
-// Error returns every problem, each as "file:line:col: message" followed by
-// its excerpt, separated by blank lines.
+// Error returns the first MaxShown problems, each as "file:line:col:
+// message" followed by its excerpt, separated by blank lines, and then how
+// many more there are, as in "… and 1234 more problems".
 func (l List) Error() string {
 	var b strings.Builder
-	for i, e := range l {
+	shown := l.Write(&b, MaxShown)
+	if more := len(l) - shown; more > 0 {
+		b.WriteString("\n\n")
+		b.WriteString(More(more))
+	}
+	return b.String()
+}
+
+// Write writes at most limit problems of l to b as Error does, without
+// the count of the rest, and returns how many it wrote.
+func (l List) Write(b *strings.Builder, limit int) int {
+	n := min(len(l), max(0, limit))
+	for i, e := range l[:n] {
 		if i > 0 {
 			b.WriteString("\n\n")
 		}
@@ -80,7 +131,15 @@ func (l List) Error() string {
 			b.WriteString(x)
 		}
 	}
-	return b.String()
+	return n
+}
+
+// More says that n more problems were left out: "… and 12 more problems".
+func More(n int) string {
+	if n == 1 {
+		return "… and 1 more problem"
+	}
+	return fmt.Sprintf("… and %d more problems", n)
 }
 
 // Unwrap returns the problems, so errors.As can find one.

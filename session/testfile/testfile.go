@@ -43,7 +43,6 @@ package testfile
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -88,7 +87,10 @@ type Step struct {
 
 // ParseFile reads and parses the test file at path. See [Parse].
 func ParseFile(path string) (*Test, error) {
-	src, err := os.ReadFile(path)
+	src, err := readFile(path, "the test file")
+	if list, ok := err.(List); ok {
+		return nil, list
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read test: %w", err)
 	}
@@ -99,7 +101,12 @@ func ParseFile(path string) (*Test, error) {
 // valid Test, or a [List] of every problem found: YAML syntax, unknown keys
 // (with a "did you mean"), values of the wrong shape, steps with no kind or
 // two, invalid durations, malformed variables, and a missing name or steps.
+// A source over MaxFileSize, or nested deeper than MaxDepth, is refused
+// with one problem before it is parsed.
 func Parse(file string, src []byte) (*Test, error) {
+	if list := checkSize(file, "the test file", src); list != nil {
+		return nil, list
+	}
 	d := newDecoder(file, src)
 	t := &Test{File: file}
 	body := d.document("a test file")

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/e2e-dev/e2e/session/step"
 )
@@ -314,7 +315,15 @@ func FuzzParse(f *testing.F) {
 				if e.Line < 1 || e.Line > lines || e.Col < 1 || e.Width < 1 || e.Msg == "" {
 					t.Fatalf("bad position or message: %+v in\n%s", e, src)
 				}
-				_ = list.Error()
+				shown, _, _ := strings.Cut(e.Excerpt(), "\n")
+				if n := utf8.RuneCountInString(shown); n > MaxExcerpt+20 {
+					t.Fatalf("excerpt line of %d characters: %q", n, shown)
+				}
+			}
+			// at most MaxShown problems of bounded length, then a count
+			perProblem := len("f.e2e.yaml:") + 30 + 4*maxMsg + 2*(4*MaxExcerpt+30)
+			if n := len(list.Error()); n > MaxShown*perProblem+50 {
+				t.Fatalf("%d bytes printed for %d problems", n, len(list))
 			}
 			return
 		}
