@@ -18,6 +18,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/redact"
 )
 
 // Defaults for Config fields left zero.
@@ -69,6 +70,9 @@ type Config struct {
 	Jitter func() float64
 	// HTTPClient defaults to openai-go's.
 	HTTPClient *http.Client
+	// Redactor, when set, redacts every secret value it knows from every
+	// request body before it is sent, and from the recorded calls.
+	Redactor *redact.Redactor
 }
 
 // ConfigFromEnv returns base with BaseURL, APIKey and Model filled from
@@ -153,6 +157,9 @@ func New(cfg Config) (*Client, error) {
 	}
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
+	}
+	if cfg.Redactor != nil {
+		opts = append(opts, option.WithMiddleware(redactRequests(cfg.Redactor)))
 	}
 	return &Client{cfg: cfg, oa: openai.NewClient(opts...)}, nil
 }
@@ -352,6 +359,7 @@ func (c *Client) record(ctx context.Context, purpose string, r *Response, attemp
 		mc.TokensIn, mc.TokensOut, mc.Cost = r.Usage.In, r.Usage.Out, r.Cost
 		mc.LatencyMS = r.Latency.Milliseconds()
 	}
+	mc.Purpose, mc.Model, mc.Outcome = c.cfg.Redactor.String(mc.Purpose), c.cfg.Redactor.String(mc.Model), c.cfg.Redactor.String(mc.Outcome)
 	_ = c.cfg.Recorder.RecordModelCall(context.WithoutCancel(ctx), mc)
 }
 
