@@ -50,7 +50,7 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 	// before the heal starts (e2e.yaml's timeouts.step in a real suite).
 	cfg.Timeouts.Step = 2 * time.Second
 	rec := &runCalls{rec: db}
-	m, err := configuredModel(cfg, modelFlags{}, rec)
+	m, err := configuredModel(cfg, modelFlags{}, rec, nil)
 	if err != nil {
 		return err
 	}
