@@ -65,3 +65,38 @@ func TestWithRedactorKeepsSecretsOutOfTheFile(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPutCacheRedacted is BenchmarkPutCache through a redactor that
+// knows three nasty secrets (none of which is in the row).
+func BenchmarkPutCacheRedacted(b *testing.B) {
+	db := openTest(b, WithRedactor(redact.New(`hunter2"q`, "pässwörd✓", "a&b=c d")))
+	ctx := context.Background()
+	fillCache(b, db, 10_000)
+	e := sampleEntry("key-05000")
+	for b.Loop() {
+		if err := db.PutCache(ctx, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSaveTestRedacted is BenchmarkSaveTest through the same redactor.
+func BenchmarkSaveTestRedacted(b *testing.B) {
+	db := openTest(b, WithRedactor(redact.New(`hunter2"q`, "pässwörd✓", "a&b=c d")))
+	ctx := context.Background()
+	r := &session.Run{Project: "bench"}
+	if err := db.StartRun(ctx, r); err != nil {
+		b.Fatal(err)
+	}
+	steps := append(sampleSteps(), sampleSteps()[:4]...)
+	for i := range steps {
+		steps[i].Index = i
+	}
+	for b.Loop() {
+		tr := &session.TestResult{RunID: r.ID, Name: "login", File: "tests/login.e2e", Status: "passed",
+			DurationMS: 5000, Steps: steps}
+		if err := db.SaveTest(ctx, tr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
