@@ -13,7 +13,9 @@ import (
 )
 
 // Forms returns the distinct non-empty forms of v that a Redactor replaces
-// (see the package documentation), v itself first. It returns nil for "".
+// (see the package documentation), v itself first. They include the forms
+// of v as a text field keeps it: with its line breaks removed, and with the
+// white space around it trimmed. It returns nil for "".
 func Forms(v string) []string {
 	if v == "" {
 		return nil
@@ -30,7 +32,17 @@ func Forms(v string) []string {
 	// a JSON report of a Go-quoted error of a URL.
 	var inner []string
 	innerSeen := map[string]bool{}
-	for _, u := range urlForms(v) {
+	var bases []string
+	for _, b := range []string{v, strings.TrimSpace(v), strings.NewReplacer("\r", "", "\n", "").Replace(v)} {
+		if b != "" && !slices.Contains(bases, b) {
+			bases = append(bases, b)
+		}
+	}
+	var urls []string
+	for _, b := range bases {
+		urls = append(urls, urlForms(b)...)
+	}
+	for _, u := range urls {
 		for _, e := range escapers {
 			if f := e(u); f != "" && !innerSeen[f] {
 				innerSeen[f] = true

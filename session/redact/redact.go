@@ -19,7 +19,9 @@
 //     and html/template's URL escaping; each with upper- and lower-case hex;
 //   - HTML- and XML-escaped: html.EscapeString, html/template in text and
 //     attribute context (&#34;, &#39;, &#43;), encoding/xml.EscapeText
-//     (&#x9;, &#xA;, &#xD;) and the named entities &quot; and &apos;.
+//     (&#x9;, &#xA;, &#xD;) and the named entities &quot; and &apos;;
+//   - all of these for the value as a text field keeps it: line breaks
+//     removed, surrounding white space trimmed.
 //
 // Every occurrence of any form is replaced by "***" ([Marker]). Occurrences
 // that overlap are replaced as one, so no part of either shows. A match that

@@ -261,6 +261,22 @@ func TestXMLStaysWellFormed(t *testing.T) {
 	}
 }
 
+// TestWhatATextFieldKeeps: a secret with a line break or surrounding space
+// (from an env file) is also hidden as an input field keeps it.
+func TestWhatATextFieldKeeps(t *testing.T) {
+	r := redact.New("hunter2\n", "pass\nword")
+	for in, want := range map[string]string{
+		`got "hunter2"`:       `got "***"`,
+		"value=password.":     "value=***.",
+		`got "pass\nword"`:    `got "***"`,
+		"/x?pw=pass%0Aword&y": "/x?pw=***&y",
+	} {
+		if got := r.String(in); got != want {
+			t.Errorf("String(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestNilAndEmptyRedactNothing(t *testing.T) {
 	var r *redact.Redactor
 	r.Add("x")
