@@ -64,8 +64,10 @@ type Budget struct {
 	// tool call counts as one too: it is a turn that did nothing.
 	MaxToolCalls int
 	// MaxTokens bounds the tokens the model calls consume, in and out
-	// summed. It is checked before each call, so the answer that crosses it
-	// is still used.
+	// summed, each the larger of the server's usage and the client's own
+	// estimate (Response.Tokens): a server reporting zero usage is still
+	// counted. It is checked before each call, so the answer that crosses
+	// it is still used.
 	MaxTokens int
 	// MaxTime bounds the act's wall time, model calls and steps included.
 	MaxTime time.Duration
@@ -112,11 +114,19 @@ var _ session.Actor = (*Actor)(nil)
 // false is a result, not an error.
 //
 // Problems of the model's making (an unknown tool, malformed arguments, a
-// step command that does not parse, text instead of a tool call) are told
-// to the model, which tries again within the budget. The error is one
-// matching ErrBudget when a budget ran out, or the model call's error
-// (see Client.Complete) wrapped as "act with the model: …". The result
-// holds the counts and the trajectory so far also with an error.
+// step command that does not parse or is too long, text instead of a tool
+// call) are told to the model, which tries again within the budget. An
+// answer none of whose calls could be used is malformed: its call is
+// recorded with the outcome "bad-response". What the model wrote is kept in
+// the conversation, printed and stored only up to the caps of limit.go, cut
+// with a marker saying how much was cut.
+//
+// The error is one matching ErrBudget when a budget ran out — a
+// *MalformedError, also matching ErrBadResponse, when every answer was
+// malformed — or the model call's error (see Client.Complete) wrapped as
+// "act with the model: …". Tokens are counted as the larger of the
+// server's usage and the client's own estimate (Response.Tokens). The
+// result holds the counts and the trajectory so far also with an error.
 func (a *Actor) Act(ctx context.Context, goal, testContext string, env session.ActEnv) (session.ActResult, error) {
 	if a.Client == nil {
 		return session.ActResult{}, fmt.Errorf("act with the model: %w: no client", ErrConfig)
@@ -156,37 +166,53 @@ func (a *Actor) Act(ctx context.Context, goal, testContext string, env session.A
 		if ctx.Err() != nil {
 			return fmt.Errorf("act: %w", ctx.Err())
 		}
-		if actx.Err() != nil {
-			return fmt.Errorf("%w: %s of wall time", ErrBudget, b.MaxTime)
+		var err error
+		switch {
+		case actx.Err() != nil:
+			err = fmt.Errorf("%w: %s of wall time", ErrBudget, b.MaxTime)
+		case r.toolCalls+r.nudges >= b.MaxToolCalls:
+			err = fmt.Errorf("%w: %d tool calls", ErrBudget, b.MaxToolCalls)
+		case r.tokens >= b.MaxTokens:
+			err = fmt.Errorf("%w: %d tokens (used %d)", ErrBudget, b.MaxTokens, r.tokens)
+		default:
+			return nil
 		}
-		if r.toolCalls+r.nudges >= b.MaxToolCalls {
-			return fmt.Errorf("%w: %d tool calls", ErrBudget, b.MaxToolCalls)
-		}
-		if r.tokens >= b.MaxTokens {
-			return fmt.Errorf("%w: %d tokens (used %d)", ErrBudget, b.MaxTokens, r.tokens)
-		}
-		return nil
+		return r.malformedOr(err)
 	}
 	for {
 		if err := spent(); err != nil {
 			return r.result(), err
 		}
-		resp, err := a.Client.Complete(actx, Request{Purpose: "act", Messages: r.msgs, Tools: tools, ToolChoice: "required"})
+		resp, err := a.Client.Complete(actx, Request{Purpose: "act", Messages: r.msgs, Tools: tools, ToolChoice: "required", Check: checkActAnswer})
 		r.modelCalls++
 		if err != nil {
-			if ctx.Err() == nil && actx.Err() != nil {
-				return r.result(), fmt.Errorf("%w: %s of wall time (%v)", ErrBudget, b.MaxTime, err)
+			var bad *CallError
+			if resp == nil || !errors.As(err, &bad) || bad.Kind != ErrBadResponse || bad.Status != 0 {
+				if ctx.Err() == nil && actx.Err() != nil {
+					return r.result(), r.malformedOr(fmt.Errorf("%w: %s of wall time (%v)", ErrBudget, b.MaxTime, err))
+				}
+				return r.result(), fmt.Errorf("act with the model: %w", err)
 			}
-			return r.result(), fmt.Errorf("act with the model: %w", err)
+			// A malformed answer (Check refused it): its calls are
+			// answered with what is wrong, and the model tries again.
+			r.malformed++
+			if r.firstBad == "" {
+				r.firstBad = bad.Detail
+			}
+			r.lastBad = bad.Detail
 		}
-		r.tokens += resp.Usage.In + resp.Usage.Out
+		r.tokens += resp.Tokens()
 		calls := slices.Clone(resp.ToolCalls)
+		kept := make([]ToolCall, len(calls))
 		for i := range calls {
-			if calls[i].ID == "" { // some local servers send none; a tool message needs one
+			if calls[i].ID == "" || len(calls[i].ID) > maxCallID { // some local servers send none; a tool message needs one
 				calls[i].ID = "call_" + strconv.Itoa(r.modelCalls) + "_" + strconv.Itoa(i)
 			}
+			kept[i] = calls[i]
+			kept[i].Name = clip(calls[i].Name, maxPageLabel)
+			kept[i].Arguments = clipArguments(calls[i].Arguments, MaxKeptMessage)
 		}
-		r.msgs = append(r.msgs, Message{Role: RoleAssistant, Content: resp.Content, ToolCalls: calls})
+		r.msgs = append(r.msgs, Message{Role: RoleAssistant, Content: clip(resp.Content, MaxKeptMessage), ToolCalls: kept})
 		if len(calls) == 0 {
 			r.nudges++
 			r.msgs = append(r.msgs, Message{Role: RoleUser, Content: "Text alone does nothing. Answer by calling a tool: " +
@@ -203,6 +229,9 @@ func (a *Actor) Act(ctx context.Context, goal, testContext string, env session.A
 			}
 			r.toolCalls++
 			out, page := r.dispatch(actx, tc)
+			if !page { // a page's report is capped before the page is added
+				out = clip(out, MaxToolResult)
+			}
 			r.msgs = append(r.msgs, Message{Role: RoleTool, ToolCallID: tc.ID, Content: out})
 			if page {
 				r.newPage(len(r.msgs) - 1)
@@ -259,8 +288,11 @@ func need(n step.Need) string {
 func agentType(t step.Type) bool { return t != step.Act && t != step.Assert }
 
 // parseAgentStep parses a step command the model wrote. Its error is fit to
-// show the model.
+// show the model. A command longer than MaxStepCommand is refused unread.
 func parseAgentStep(line string) (step.Step, error) {
+	if len(line) > MaxStepCommand {
+		return step.Step{}, fmt.Errorf("the command has %d characters, over the limit of %d; write a shorter one", len(line), MaxStepCommand)
+	}
 	st, err := step.Parse(line)
 	if err != nil {
 		return st, err
@@ -275,7 +307,7 @@ func parseAgentStep(line string) (step.Step, error) {
 // shortened, and the outline between snapshot tags.
 func pageBlock(label string, s *ax.Snapshot, outline, note string) string {
 	var b strings.Builder
-	b.WriteString(label + ": " + strconv.Quote(s.Title) + " at " + s.URL + "\n")
+	b.WriteString(label + ": " + strconv.Quote(clip(s.Title, maxPageLabel)) + " at " + clip(s.URL, maxPageLabel) + "\n")
 	if note != "" {
 		b.WriteString("Note: " + note + "\n")
 	}
@@ -289,20 +321,63 @@ const (
 	staleOutline  = "(an earlier state of the page; the latest is shown further on)\n"
 )
 
-// actTool is one of the agent's tools: its description, its schema and the
-// handler that answers a call. A handler returns the tool message's content
-// and whether it shows the page as it is now.
+// actTool is one of the agent's tools: its description, its schema, the
+// check that a call's arguments are usable whatever the state of the act,
+// and the handler that answers a call. A handler returns the tool message's
+// content and whether it shows the page as it is now.
 type actTool struct {
 	doc    *string
 	schema *[]byte
+	check  func(tc ToolCall) error
 	handle func(r *actRun, ctx context.Context, tc ToolCall) (out string, page bool)
 }
 
 // actTools is every tool the agent is offered, by name.
 var actTools = map[string]actTool{
-	ExecuteStep:          {&executeStepDoc, &executeStepSchema, (*actRun).executeStep},
-	SpliceGeneratedSteps: {&spliceDoc, &spliceSchema, (*actRun).splice},
-	Finish:               {&finishDoc, &finishSchema, (*actRun).finish},
+	ExecuteStep:          {&executeStepDoc, &executeStepSchema, checkArgs(decodeExecuteStep), (*actRun).executeStep},
+	SpliceGeneratedSteps: {&spliceDoc, &spliceSchema, checkArgs(decodeSplice), (*actRun).splice},
+	Finish:               {&finishDoc, &finishSchema, checkArgs(decodeFinish), (*actRun).finish},
+}
+
+// checkArgs is a tool's check: its arguments decode.
+func checkArgs[T any](decode func(ToolCall) (T, error)) func(ToolCall) error {
+	return func(tc ToolCall) error {
+		_, err := decode(tc)
+		return err
+	}
+}
+
+// unknownTool is the answer to a call of a tool that does not exist.
+func unknownTool(name string) error {
+	return fmt.Errorf("there is no tool %q. The tools are %s, %s and %s", clip(name, 100), ExecuteStep, SpliceGeneratedSteps, Finish)
+}
+
+// checkActAnswer is the act's Request.Check: an answer is malformed when
+// none of its calls can be used — text alone, unknown tools, arguments that
+// do not decode or lack what the tool needs. Its error says what is wrong
+// with the first call.
+func checkActAnswer(r *Response) error {
+	if len(r.ToolCalls) == 0 {
+		if strings.TrimSpace(r.Content) != "" {
+			return errors.New("answered in text instead of calling a tool")
+		}
+		return errors.New("no tool call")
+	}
+	var first error
+	for _, tc := range r.ToolCalls {
+		t, ok := actTools[tc.Name]
+		err := unknownTool(tc.Name)
+		if ok {
+			err = t.check(tc)
+		}
+		if err == nil {
+			return nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // actToolOrder is the order the tools are offered in.
@@ -331,6 +406,11 @@ type actRun struct {
 
 	modelCalls, toolCalls, nudges, tokens int
 
+	// The answers Check refused as malformed, and what was wrong with the
+	// first and the last.
+	malformed         int
+	firstBad, lastBad string
+
 	finished bool
 	success  bool
 	message  string
@@ -346,6 +426,15 @@ func (r *actRun) result() session.ActResult {
 		ModelCalls:    r.modelCalls,
 		ToolCalls:     r.toolCalls,
 	}
+}
+
+// malformedOr is budget, the error of a budget that ran out, or a
+// *MalformedError wrapping it when every answer so far was malformed.
+func (r *actRun) malformedOr(budget error) error {
+	if r.modelCalls == 0 || r.malformed < r.modelCalls {
+		return budget
+	}
+	return &MalformedError{Answers: r.modelCalls, First: r.firstBad, Last: r.lastBad, Budget: budget}
 }
 
 // newPage notes that message i shows the page now, and cuts the outline
@@ -367,7 +456,7 @@ func (r *actRun) newPage(i int) {
 func (r *actRun) dispatch(ctx context.Context, tc ToolCall) (string, bool) {
 	t, ok := actTools[tc.Name]
 	if !ok {
-		return fmt.Sprintf("ERROR: there is no tool %q. The tools are %s, %s and %s.", tc.Name, ExecuteStep, SpliceGeneratedSteps, Finish), false
+		return "ERROR: " + unknownTool(tc.Name).Error() + ".", false
 	}
 	return t.handle(r, ctx, tc)
 }
@@ -380,12 +469,9 @@ type executeStepArgs struct {
 // executeStep runs the step commands in order until one fails, appends the
 // ones that succeed to the trajectory and shows the page as it is now.
 func (r *actRun) executeStep(ctx context.Context, tc ToolCall) (string, bool) {
-	var args executeStepArgs
-	if err := DecodeArguments(tc, &args); err != nil {
+	args, err := decodeExecuteStep(tc)
+	if err != nil {
 		return "ERROR: " + err.Error() + ". Nothing was run.", false
-	}
-	if len(args.Steps) == 0 {
-		return "ERROR: " + ExecuteStep + " needs steps: a list of step commands. Nothing was run.", false
 	}
 	var b strings.Builder
 	ran, failed, stop := 0, false, 0
@@ -394,7 +480,7 @@ func (r *actRun) executeStep(ctx context.Context, tc ToolCall) (string, bool) {
 		fmt.Fprintf(&b, "step %d: ", i+1)
 		st, err := parseAgentStep(line)
 		if err != nil {
-			fmt.Fprintf(&b, "FAILED, not run: the command is not valid\n  command: %s\n  error: %v\n", line, err)
+			fmt.Fprintf(&b, "FAILED, not run: the command is not valid\n  command: %s\n  error: %v\n", clip(line, maxPageLabel), err)
 			failed = true
 			break
 		}
@@ -410,12 +496,12 @@ func (r *actRun) executeStep(ctx context.Context, tc ToolCall) (string, bool) {
 			cmd = withID.String()
 		}
 		if !out.OK {
-			fmt.Fprintf(&b, "FAILED\n  command: %s\n  result: %s\n", cmd, oneLine(out.Result))
+			fmt.Fprintf(&b, "FAILED\n  command: %s\n  result: %s\n", cmd, clip(oneLine(out.Result), maxResultLine))
 			failed = true
 			break
 		}
 		r.steps = append(r.steps, cmd)
-		fmt.Fprintf(&b, "OK\n  command: %s\n  result: %s\n", cmd, oneLine(out.Result))
+		fmt.Fprintf(&b, "OK\n  command: %s\n  result: %s\n", cmd, clip(oneLine(out.Result), maxResultLine))
 		if out.CacheID != "" {
 			fmt.Fprintf(&b, "  cache id: %s\n", out.CacheID)
 		}
@@ -424,17 +510,35 @@ func (r *actRun) executeStep(ctx context.Context, tc ToolCall) (string, bool) {
 	if failed && stop+1 < len(args.Steps) {
 		fmt.Fprintf(&b, "steps %d to %d: NOT RUN, an earlier step failed\n", stop+2, len(args.Steps))
 	}
+	report := clip(b.String(), MaxToolResult)
 	if ran == 0 {
-		return strings.TrimRight(b.String(), "\n"), false // the page did not change
+		return strings.TrimRight(report, "\n"), false // the page did not change
 	}
 	s, err := r.env.Snapshot(ctx)
 	if err != nil {
-		fmt.Fprintf(&b, "\nThe page now: cannot be shown (%v)", err)
-		return b.String(), false
+		return report + fmt.Sprintf("\nThe page now: cannot be shown (%s)", clip(err.Error(), maxResultLine)), false
 	}
 	outline, note := (&Locator{MaxOutline: PageOutline}).outline(s)
-	b.WriteString("\n" + pageBlock("The page now", s, outline, note))
-	return b.String(), true
+	return report + "\n" + pageBlock("The page now", s, outline, note), true
+}
+
+// maxResultLine caps one step's result line in execute_step's report.
+const maxResultLine = 2000
+
+// decodeExecuteStep reads execute_step's arguments: 1 to MaxStepsPerCall
+// steps. Its error is fit to show the model.
+func decodeExecuteStep(tc ToolCall) (executeStepArgs, error) {
+	var args executeStepArgs
+	if err := DecodeArguments(tc, &args); err != nil {
+		return args, err
+	}
+	if len(args.Steps) == 0 {
+		return args, errors.New(ExecuteStep + " needs steps: a list of step commands")
+	}
+	if len(args.Steps) > MaxStepsPerCall {
+		return args, fmt.Errorf("%s takes at most %d steps a call, not %d", ExecuteStep, MaxStepsPerCall, len(args.Steps))
+	}
+	return args, nil
 }
 
 // spliceArgs are splice_generated_steps' arguments; the indexes are
@@ -447,14 +551,12 @@ type spliceArgs struct {
 
 // splice edits the trajectory like JavaScript's Array.prototype.splice.
 func (r *actRun) splice(_ context.Context, tc ToolCall) (string, bool) {
-	var args spliceArgs
-	if err := DecodeArguments(tc, &args); err != nil {
+	args, err := decodeSplice(tc)
+	if err != nil {
 		return "ERROR: " + err.Error() + ". The trajectory is unchanged.", false
 	}
 	n := len(r.steps)
 	switch {
-	case args.StartIndex == nil || args.DeleteCount == nil:
-		return "ERROR: " + SpliceGeneratedSteps + " needs startIndex and deleteCount. The trajectory is unchanged.", false
 	case *args.StartIndex < 0 || *args.StartIndex > n:
 		return fmt.Sprintf("ERROR: startIndex %d is outside the trajectory, which has %d steps (0 to %d). The trajectory is unchanged.", *args.StartIndex, n, n), false
 	case *args.DeleteCount < 0 || *args.StartIndex+*args.DeleteCount > n:
@@ -471,6 +573,22 @@ func (r *actRun) splice(_ context.Context, tc ToolCall) (string, bool) {
 	start, del := *args.StartIndex, *args.DeleteCount
 	r.steps = slices.Concat(r.steps[:start:start], ins, r.steps[start+del:])
 	return "OK. " + r.trajectory(), false
+}
+
+// decodeSplice reads splice_generated_steps' arguments: both indexes, at
+// most MaxStepsPerCall steps. Its error is fit to show the model.
+func decodeSplice(tc ToolCall) (spliceArgs, error) {
+	var args spliceArgs
+	if err := DecodeArguments(tc, &args); err != nil {
+		return args, err
+	}
+	if args.StartIndex == nil || args.DeleteCount == nil {
+		return args, errors.New(SpliceGeneratedSteps + " needs startIndex and deleteCount")
+	}
+	if len(args.Steps) > MaxStepsPerCall {
+		return args, fmt.Errorf("%s takes at most %d steps a call, not %d", SpliceGeneratedSteps, MaxStepsPerCall, len(args.Steps))
+	}
+	return args, nil
 }
 
 // trajectory lists the trajectory, numbered from 0.
@@ -494,22 +612,33 @@ type finishArgs struct {
 	Postcondition string `json:"autoGeneratedPostcondition"`
 }
 
-// finish ends the act.
+// finish ends the act, keeping the message and the postcondition up to
+// MaxFinishMessage and MaxPostcondition bytes.
 func (r *actRun) finish(_ context.Context, tc ToolCall) (string, bool) {
-	var args finishArgs
-	if err := DecodeArguments(tc, &args); err != nil {
+	args, err := decodeFinish(tc)
+	if err != nil {
 		return "ERROR: " + err.Error() + ". The act goes on.", false
 	}
-	if args.Success == nil {
-		return "ERROR: " + Finish + " needs success, true or false. The act goes on.", false
-	}
-	post := strings.TrimSpace(args.Postcondition)
-	if *args.Success && post == "" {
-		return "ERROR: with success true, " + Finish + " needs autoGeneratedPostcondition: one sentence on what the page shows now that the goal is reached. The act goes on.", false
-	}
 	r.finished, r.success = true, *args.Success
-	r.message, r.post = strings.TrimSpace(args.Message), post
+	r.message = clip(strings.TrimSpace(args.Message), MaxFinishMessage)
+	r.post = clip(strings.TrimSpace(args.Postcondition), MaxPostcondition)
 	return "Finished.", false
+}
+
+// decodeFinish reads finish's arguments: success, and a postcondition with
+// success true. Its error is fit to show the model.
+func decodeFinish(tc ToolCall) (finishArgs, error) {
+	var args finishArgs
+	if err := DecodeArguments(tc, &args); err != nil {
+		return args, err
+	}
+	if args.Success == nil {
+		return args, errors.New(Finish + " needs success, true or false")
+	}
+	if *args.Success && strings.TrimSpace(args.Postcondition) == "" {
+		return args, errors.New("with success true, " + Finish + " needs autoGeneratedPostcondition: one sentence on what the page shows now that the goal is reached")
+	}
+	return args, nil
 }
 
 // oneLine folds a result onto one line.

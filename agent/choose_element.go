@@ -92,7 +92,7 @@ func readChoice(r *Response, s *ax.Snapshot) (answer, error) {
 		return a, nil
 	}
 	if a.node = s.Find(ref); a.node == nil {
-		return a, fmt.Errorf("ref %q is not in the snapshot; copy a ref from it, or give an empty ref if nothing fits", ref)
+		return a, fmt.Errorf("ref %q is not in the snapshot; copy a ref from it, or give an empty ref if nothing fits", clip(ref, 100))
 	}
 	return a, nil
 }

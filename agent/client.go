@@ -73,6 +73,10 @@ type Config struct {
 	// Redactor, when set, redacts every secret value it knows from every
 	// request body before it is sent, and from the recorded calls.
 	Redactor *redact.Redactor
+	// MaxReplyBytes caps the answer body read, in bytes; zero means
+	// DefaultMaxReplyBytes. A longer answer is a failed attempt, retried
+	// like a malformed one (see Complete), and is never read whole.
+	MaxReplyBytes int64
 }
 
 // ConfigFromEnv returns base with BaseURL, APIKey and Model filled from
@@ -150,10 +154,14 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Jitter == nil {
 		cfg.Jitter = rand.Float64
 	}
+	if cfg.MaxReplyBytes <= 0 {
+		cfg.MaxReplyBytes = DefaultMaxReplyBytes
+	}
 	opts := []option.RequestOption{
 		option.WithBaseURL(cfg.BaseURL),
 		option.WithAPIKey(cfg.APIKey),
 		option.WithMaxRetries(0),
+		option.WithMiddleware(limitReplies(cfg.MaxReplyBytes)),
 	}
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
@@ -188,10 +196,13 @@ type Response struct {
 	ToolCalls    []ToolCall
 	FinishReason string
 	Model        string
-	Usage        Usage
-	Attempts     int
-	Latency      time.Duration // from the first attempt to the answer, waits included
-	Cost         float64       // USD, from Config.Prices; 0 when the model has no price
+	Usage        Usage // as the server reported it
+	// Counted is the client's own estimate of the tokens sent and
+	// received, whatever the server reported; see Tokens.
+	Counted  Usage
+	Attempts int
+	Latency  time.Duration // from the first attempt to the answer, waits included
+	Cost     float64       // USD, from Config.Prices; 0 when the model has no price
 }
 
 // Complete sends req and returns the first well-formed answer.
@@ -199,7 +210,8 @@ type Response struct {
 // A request that fails with 429, 5xx (or 408/409), a per-request timeout, a
 // transport error or an unparseable answer is sent again, up to
 // MaxRetries times, waiting by exponential backoff with jitter or by the
-// server's Retry-After. Other 4xx answers are not retried. When the budget
+// server's Retry-After. So is an answer longer than Config.MaxReplyBytes,
+// which is cut off unread. Other 4xx answers are not retried. When the budget
 // is spent the error is one *CallError matching ErrRateLimited, ErrTimeout,
 // ErrServer, ErrUnreachable, ErrBadResponse or ErrRejected. A done ctx ends
 // the call with an error wrapping ctx.Err().
@@ -253,11 +265,12 @@ func (c *Client) Complete(ctx context.Context, req Request) (*Response, error) {
 		return nil, cerr
 	}
 	resp.Attempts = n
+	resp.Counted = Usage{In: countRequest(req), Out: countResponse(resp)}
 	resp.Latency = c.cfg.Clock.Now().Sub(start)
 	resp.Cost = c.cfg.Prices[c.cfg.Model].Cost(resp.Usage)
 	if req.Check != nil {
 		if err := req.Check(resp); err != nil {
-			cerr = &CallError{Kind: ErrBadResponse, Attempts: n, Elapsed: resp.Latency, Detail: err.Error(), Err: err}
+			cerr = &CallError{Kind: ErrBadResponse, Attempts: n, Elapsed: resp.Latency, Detail: clip(err.Error(), maxDetail), Err: err}
 			c.record(ctx, req.Purpose, resp, n, start, cerr)
 			return resp, cerr
 		}
@@ -283,6 +296,12 @@ func (c *Client) attempt(ctx context.Context, params openai.ChatCompletionNewPar
 	if ctx.Err() != nil {
 		return nil, &CallError{Err: ctx.Err()}, -1
 	}
+	big, tooLarge := isTooLarge(err)
+	if tooLarge && (hr == nil || hr.StatusCode < 400) {
+		// Status 200 tells an answer that could not be read from one
+		// that Check refused.
+		return nil, &CallError{Kind: ErrBadResponse, Status: http.StatusOK, Detail: big.Error(), Err: err}, 0
+	}
 	var ne net.Error
 	if actx.Err() != nil || errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
 		return nil, &CallError{Kind: ErrTimeout, Timeout: c.cfg.Timeout, Err: err}, 0
@@ -294,7 +313,12 @@ func (c *Client) attempt(ctx context.Context, params openai.ChatCompletionNewPar
 	if status < 400 {
 		return nil, &CallError{Kind: ErrBadResponse, Status: status, Detail: "cannot read the answer: " + short(err.Error()), Err: err}, 0
 	}
-	ce := &CallError{Status: status, Detail: serverMessage(err, hr), Err: err}
+	ce := &CallError{Status: status, Err: err}
+	if tooLarge {
+		ce.Detail = big.Error()
+	} else {
+		ce.Detail = serverMessage(err, hr)
+	}
 	wait := c.retryAfter(hr.Header)
 	switch {
 	case status == http.StatusTooManyRequests:

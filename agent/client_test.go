@@ -25,7 +25,7 @@ type harness struct {
 	c     *agent.Client
 }
 
-func newHarness(t *testing.T, edit func(*agent.Config), steps ...agenttest.Step) *harness {
+func newHarness(t testing.TB, edit func(*agent.Config), steps ...agenttest.Step) *harness {
 	t.Helper()
 	h := &harness{srv: agenttest.New(t, steps...), rec: &agenttest.Recorder{}, clock: &agenttest.Clock{}}
 	cfg := agent.Config{

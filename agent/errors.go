@@ -55,7 +55,9 @@ func (e *CallError) Error() string {
 	case ErrUnreachable:
 		s = fmt.Sprintf("model unreachable at %s %s", e.BaseURL, over)
 	case ErrBadResponse:
-		if e.Status != 0 && e.Status < 300 && e.Err != nil {
+		if _, big := isTooLarge(e.Err); big {
+			s = fmt.Sprintf("model sent an answer too large to read %s", over)
+		} else if e.Status != 0 && e.Status < 300 && e.Err != nil {
 			s = fmt.Sprintf("model sent a malformed response %s", over)
 		} else {
 			s = fmt.Sprintf("model answered badly (%s)", attempts(e.Attempts))
@@ -125,3 +127,27 @@ func short(s string) string {
 	}
 	return s
 }
+
+// MalformedError is how an act ends when its budget ran out and every
+// answer the model gave was malformed (see Actor.Act): it says so, with
+// what was wrong with the first answer and the last, instead of naming the
+// budget alone. It matches ErrBudget (through Budget) and ErrBadResponse.
+type MalformedError struct {
+	Answers     int    // the model's answers, all malformed
+	First, Last string // what was wrong with the first and the last
+	Budget      error  // the budget that ran out, matching ErrBudget
+}
+
+func (e *MalformedError) Error() string {
+	s := fmt.Sprintf("the model's %d answers were malformed: %s", e.Answers, short(e.First))
+	if e.Answers == 1 {
+		s = "the model's only answer was malformed: " + short(e.First)
+	}
+	if e.Answers > 1 && e.Last != e.First {
+		s += "; the last: " + short(e.Last)
+	}
+	return s
+}
+
+// Unwrap returns the budget error and ErrBadResponse.
+func (e *MalformedError) Unwrap() []error { return []error{e.Budget, ErrBadResponse} }

@@ -52,7 +52,7 @@ func onlyCall(r *Response, name string) (ToolCall, error) {
 	}
 	tc := r.ToolCalls[0]
 	if tc.Name != name {
-		return ToolCall{}, fmt.Errorf("called unknown tool %q; the only tool is %s", tc.Name, name)
+		return ToolCall{}, fmt.Errorf("called unknown tool %q; the only tool is %s", clip(tc.Name, 100), name)
 	}
 	return tc, nil
 }

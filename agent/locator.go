@@ -44,7 +44,8 @@ type Locator struct {
 // one) its name, and only those that hold for the target in this snapshot:
 // a condition that fails where it was made would miss on every replay. When
 // the model says nothing fits, the result has Reason locate.ReasonNoMatch
-// and its reasoning as Detail.
+// and its reasoning as Detail. The reasoning, which is printed and stored,
+// is kept up to MaxReasoning bytes, cut with a marker.
 //
 // A malformed answer (no tool call, an unknown tool, arguments that are not
 // JSON, a ref not in the snapshot) is asked again once with a message naming
@@ -122,7 +123,7 @@ func (l *Locator) outline(s *ax.Snapshot) (string, string) {
 func result(s *ax.Snapshot, a answer) locate.Result {
 	raw, dropped := a.rawIntent()
 	if a.node == nil {
-		detail := a.args.Reasoning
+		detail := clip(a.args.Reasoning, MaxReasoning)
 		if detail == "" {
 			detail = "the model found no element that fits"
 		}
@@ -139,9 +140,9 @@ func result(s *ax.Snapshot, a answer) locate.Result {
 	})
 	in, more := heldIntent(s, n, anc, raw)
 	dropped = append(dropped, more...)
-	why := []string{"model: " + a.args.Reasoning}
+	why := []string{"model: " + clip(a.args.Reasoning, MaxReasoning)}
 	if len(dropped) > 0 {
-		why = append(why, "dropped, not true of the target: "+strings.Join(dropped, ", "))
+		why = append(why, clip("dropped, not true of the target: "+strings.Join(dropped, ", "), MaxReasoning))
 	}
 	c := locate.Candidate{Node: n, Ancestors: anc, Score: 1, Why: why}
 	return locate.Result{Target: &c, Candidates: []locate.Candidate{c}, Intent: in}

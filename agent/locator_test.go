@@ -17,7 +17,7 @@ import (
 )
 
 // fixture loads one of the real snapshots the locate package tests with.
-func fixture(t *testing.T, name string) *ax.Snapshot {
+func fixture(t testing.TB, name string) *ax.Snapshot {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "session", "locate", "testdata", name+".json"))
 	if err != nil {

@@ -8,13 +8,15 @@
 // the real openai-go client end to end. A step is an answer (a tool call or
 // text, with token usage) or a fault (an HTTP status with Retry-After, a
 // delay past the client's timeout, a malformed body, malformed tool-call
-// arguments, an unknown tool). A request past the end of the script fails
-// the test and gets a 400 answer, which clients do not retry.
+// arguments, an unknown tool, a huge or trickling body, garbage, zero token
+// usage). A request past the end of the script fails the test and gets a
+// 400 answer, which clients do not retry.
 //
 // The package does not import agent, so agent's own tests can use it.
 package agenttest
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -51,7 +53,35 @@ type Step struct {
 	Delay time.Duration
 	// Raw, when set, is sent as the 200 answer's body verbatim.
 	Raw string
+	// Fill, when positive, replaces every FillMarker in Content, in the
+	// calls' Arguments and in Raw by Fill bytes of 'x'. The body is
+	// streamed in Chunk-byte writes (32 KiB when 0), Trickle apart, so the
+	// server never holds the filler whole and stops writing when the
+	// client hangs up; see Server.Written.
+	Fill    int
+	Chunk   int
+	Trickle time.Duration
+	// NoLength sends a filled body without Content-Length (chunked), as a
+	// streaming proxy would; otherwise its exact length is announced.
+	NoLength bool
 }
+
+// FillMarker is the text a Step's Fill bytes stand in for.
+const FillMarker = "@@FILL@@"
+
+// Filled returns s with every FillMarker standing for n bytes; see Step.Fill.
+func (s Step) Filled(n int) Step { s.Fill = n; return s }
+
+// NoContentLength returns s sending its filled body without
+// Content-Length; see Step.NoLength.
+func (s Step) NoContentLength() Step { s.NoLength = true; return s }
+
+// Garbage answers 200 with n bytes that are not JSON.
+func Garbage(n int) Step { return Step{Raw: FillMarker, Fill: n} }
+
+// Huge answers with text of n bytes and zero token usage: a server that
+// talks without end and reports nothing.
+func Huge(n int) Step { return Step{Content: FillMarker, Fill: n} }
 
 // ToolCall answers with one call of the named tool; args is marshalled to
 // JSON unless it is a string, which is sent as is. Usage is 100 in, 20 out.
@@ -139,10 +169,31 @@ type Server struct {
 	t   testing.TB
 	srv *httptest.Server
 
-	mu     sync.Mutex
-	script []Step
-	next   int
-	reqs   []Request
+	mu      sync.Mutex
+	script  []Step
+	next    int
+	reqs    []Request
+	count   int   // requests received
+	discard bool  // keep no requests (see DiscardRequests)
+	written int64 // body bytes of filled answers the client took
+}
+
+// DiscardRequests makes the server keep no request from now on: Requests
+// returns none of them, Count still counts them. Benchmarks use it, so
+// that the server's copies do not count in the memory they measure.
+func (s *Server) DiscardRequests() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.discard = true
+}
+
+// Written is how many body bytes of filled answers (Step.Fill) were
+// written to clients so far: less than the body's length when the client
+// stopped reading early.
+func (s *Server) Written() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.written
 }
 
 // New starts a server playing steps and closes it when the test ends. The
@@ -183,7 +234,7 @@ func (s *Server) Requests() []Request {
 func (s *Server) Count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.reqs)
+	return s.count
 }
 
 // wire is the request body as Chat Completions sends it.
@@ -241,8 +292,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 
 	s.mu.Lock()
-	s.reqs = append(s.reqs, req)
-	n := len(s.reqs)
+	if !s.discard {
+		s.reqs = append(s.reqs, req)
+	}
+	s.count++
+	n := s.count
 	var step Step
 	ok := s.next < len(s.script)
 	if ok {
@@ -280,11 +334,69 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	if step.Raw != "" {
-		io.WriteString(w, step.Raw)
+	answer := []byte(step.Raw)
+	if step.Raw == "" {
+		if answer, err = json.Marshal(completion(n, in.Model, step)); err != nil {
+			s.t.Errorf("agenttest: encode the answer: %v", err)
+			return
+		}
+	}
+	if step.Fill > 0 {
+		s.stream(w, r, answer, step)
 		return
 	}
-	json.NewEncoder(w).Encode(completion(n, in.Model, step))
+	w.Write(answer)
+}
+
+// stream writes body with every FillMarker replaced by step.Fill bytes of
+// 'x', in chunks, counting what the client took.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, body []byte, step Step) {
+	parts := bytes.Split(body, []byte(FillMarker))
+	if !step.NoLength {
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)+(len(parts)-1)*(step.Fill-len(FillMarker))))
+	}
+	chunk := step.Chunk
+	if chunk <= 0 {
+		chunk = 32 << 10
+	}
+	filler := bytes.Repeat([]byte{'x'}, chunk)
+	flusher, _ := w.(http.Flusher)
+	write := func(b []byte) bool {
+		if step.Trickle > 0 {
+			t := time.NewTimer(step.Trickle)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case <-r.Context().Done():
+				return false
+			}
+		}
+		n, err := w.Write(b)
+		s.mu.Lock()
+		s.written += int64(n)
+		s.mu.Unlock()
+		if err == nil && flusher != nil {
+			flusher.Flush()
+		}
+		return err == nil && r.Context().Err() == nil
+	}
+	for i, p := range parts {
+		for len(p) > 0 {
+			k := min(chunk, len(p))
+			if !write(p[:k]) {
+				return
+			}
+			p = p[k:]
+		}
+		if i == len(parts)-1 {
+			break
+		}
+		for left := step.Fill; left > 0; left -= chunk {
+			if !write(filler[:min(chunk, left)]) {
+				return
+			}
+		}
+	}
 }
 
 // completion is a Chat Completions answer, as openai-go decodes it.
