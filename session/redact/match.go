@@ -2,8 +2,9 @@ package redact
 
 import "sort"
 
-// set matches many patterns in one pass: a byte trie, entered only at bytes
-// that begin some pattern.
+// set matches many patterns in one pass: a byte trie of their first
+// trieDepth bytes, entered only at bytes that begin some pattern; a longer
+// pattern hangs whole at its trie node and is compared there.
 type set struct {
 	first  [256]bool
 	root   [256]int32 // child of the root by byte; 0: none
@@ -14,8 +15,13 @@ type set struct {
 type node struct {
 	keys []byte
 	kids []int32
-	term bool
+	term bool     // a pattern ends here
+	long []string // patterns longer than trieDepth whose first trieDepth bytes lead here
 }
+
+// trieDepth bounds the trie, and so its memory, for long secrets (a key
+// file): beyond it, patterns are compared whole.
+const trieDepth = 32
 
 func (n *node) child(c byte) int32 {
 	for i, k := range n.keys {
@@ -41,7 +47,7 @@ func compile(patterns []string) *set {
 			cur = int32(len(m.nodes) - 1)
 			m.root[p[0]] = cur
 		}
-		for i := 1; i < len(p); i++ {
+		for i := 1; i < min(len(p), trieDepth); i++ {
 			next := m.nodes[cur].child(p[i])
 			if next == 0 {
 				m.nodes = append(m.nodes, node{})
@@ -51,7 +57,11 @@ func compile(patterns []string) *set {
 			}
 			cur = next
 		}
-		m.nodes[cur].term = true
+		if len(p) > trieDepth {
+			m.nodes[cur].long = append(m.nodes[cur].long, p)
+		} else {
+			m.nodes[cur].term = true
+		}
 	}
 	if m.maxLen == 0 {
 		return nil
@@ -64,8 +74,14 @@ func longest[T string | []byte](m *set, s T, i int) int {
 	cur := m.root[s[i]]
 	best := 0
 	for j := i + 1; cur != 0; j++ {
-		if m.nodes[cur].term {
+		n := &m.nodes[cur]
+		if n.term {
 			best = j - i
+		}
+		for _, p := range n.long {
+			if len(p) > best && hasPrefix(s[i:], p) {
+				best = len(p)
+			}
 		}
 		if j >= len(s) {
 			break
@@ -128,13 +144,24 @@ func (m *set) heldFrom(b []byte) int {
 		if !m.first[b[i]] {
 			continue
 		}
-		cur := m.root[b[i]]
-		j := i + 1
-		for ; j < len(b) && cur != 0; j++ {
-			cur = m.nodes[cur].child(b[j])
+		cur, j := m.root[b[i]], i+1
+		for j < len(b) {
+			next := m.nodes[cur].child(b[j])
+			if next == 0 {
+				break
+			}
+			cur, j = next, j+1
 		}
-		if cur != 0 && j == len(b) && (len(m.nodes[cur].keys) > 0) {
-			return i
+		n, rest := &m.nodes[cur], b[i:]
+		if j == len(b) && (len(n.keys) > 0 || len(n.long) > 0) {
+			return i // all of rest is in the trie, and patterns go on
+		}
+		if len(n.keys) == 0 { // the trie ends here: compare the long ones whole
+			for _, p := range n.long {
+				if len(p) > len(rest) && p[:len(rest)] == string(rest) {
+					return i
+				}
+			}
 		}
 	}
 	return len(b)
@@ -229,4 +256,8 @@ func isHex(c byte) bool {
 
 func isEntityByte(c byte) bool {
 	return c == '#' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+func hasPrefix[T string | []byte](s T, p string) bool {
+	return len(s) >= len(p) && string(s[:len(p)]) == p
 }
