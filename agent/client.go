@@ -18,6 +18,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/redact"
 )
 
 // Defaults for Config fields left zero.
@@ -69,6 +70,9 @@ type Config struct {
 	Jitter func() float64
 	// HTTPClient defaults to openai-go's.
 	HTTPClient *http.Client
+	// Redactor, when set, redacts every secret value it knows from every
+	// request body before it is sent, and from the recorded calls.
+	Redactor *redact.Redactor
 	// MaxReplyBytes caps the answer body read, in bytes; zero means
 	// DefaultMaxReplyBytes. A longer answer is a failed attempt, retried
 	// like a malformed one (see Complete), and is never read whole.
@@ -161,6 +165,9 @@ func New(cfg Config) (*Client, error) {
 	}
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
+	}
+	if cfg.Redactor != nil {
+		opts = append(opts, option.WithMiddleware(redactRequests(cfg.Redactor)))
 	}
 	return &Client{cfg: cfg, oa: openai.NewClient(opts...)}, nil
 }
@@ -376,6 +383,7 @@ func (c *Client) record(ctx context.Context, purpose string, r *Response, attemp
 		mc.TokensIn, mc.TokensOut, mc.Cost = r.Usage.In, r.Usage.Out, r.Cost
 		mc.LatencyMS = r.Latency.Milliseconds()
 	}
+	mc.Purpose, mc.Model, mc.Outcome = c.cfg.Redactor.String(mc.Purpose), c.cfg.Redactor.String(mc.Model), c.cfg.Redactor.String(mc.Outcome)
 	_ = c.cfg.Recorder.RecordModelCall(context.WithoutCancel(ctx), mc)
 }
 

@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/redact"
 	"modernc.org/sqlite"
 )
 
@@ -62,6 +63,7 @@ type options struct {
 	now         func() time.Time
 	busyTimeout time.Duration
 	lineage     session.Lineage
+	redactor    *redact.Redactor // WithRedactor (redact.go)
 }
 
 // Option configures Open.
@@ -117,7 +119,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 
-	write, err := sql.Open("sqlite", dsn(abs, o.busyTimeout, false))
+	write, err := openWrite(dsn(abs, o.busyTimeout, false), o.redactor)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}

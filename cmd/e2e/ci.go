@@ -13,6 +13,7 @@ import (
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/report"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -44,7 +45,8 @@ type ciFlags struct {
 	junit, json    []string
 	html           []string
 	line           bool
-	pal            runner.Palette // set by apply
+	pal            runner.Palette   // set by apply
+	red            *redact.Redactor // set by apply: the run's, for the reports
 	// set by report
 	stagedHeals int
 }
@@ -157,6 +159,7 @@ func (c *ciFlags) apply(opts *runner.Options, launch func(context.Context) (*bro
 		Screenshots: c.screenshots, Video: c.video}
 	c.pal = c.palette(out)
 	opts.Color = c.pal
+	c.red = opts.Redactor
 	if !c.ci && !c.line {
 		return
 	}
@@ -188,9 +191,10 @@ func (c *ciFlags) palette(out io.Writer) runner.Palette {
 	return runner.Palette{On: isTerminal(out)}
 }
 
-// isTerminal says whether w is an interactive terminal.
+// isTerminal says whether w (or the writer a redacting writer writes to)
+// is an interactive terminal.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := unwrap(w).(*os.File)
 	if !ok {
 		return false
 	}
@@ -201,7 +205,7 @@ func isTerminal(w io.Writer) bool {
 // report writes the reporters, GitHub annotations and step summary, and
 // counts staged heals for --fail-on-heal.
 func (c *ciFlags) report(ctx context.Context, db *store.DB, rep *runner.Report, out, errOut io.Writer) error {
-	in := &report.Input{Report: rep, Shard: c.shard, Workers: c.workers, Heals: map[int64]*session.Heal{}}
+	in := &report.Input{Report: rep, Shard: c.shard, Workers: c.workers, Heals: map[int64]*session.Heal{}, Redactor: c.red}
 	calls, err := db.ModelCalls(ctx, rep.Run.ID)
 	if err != nil {
 		return err
@@ -260,4 +264,13 @@ func (c *ciFlags) exitCode(rep *runner.Report) int {
 		return exitHealed
 	}
 	return exitOK
+}
+
+// unwrap is the writer a redacting writer writes to, else w: the studio
+// draws the terminal itself and the console asks it whether it is one.
+func unwrap(w io.Writer) io.Writer {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		return u.Unwrap()
+	}
+	return w
 }

@@ -68,7 +68,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, filepath.Join(dir, "e2e.db"))
+	db, err := store.Open(ctx, filepath.Join(dir, "e2e.db"), store.WithRedactor(g.red))
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 			w = out
 		}
 		r, err := runner.New(runner.Options{Config: cfg, Project: "examples", Store: db, Browser: b, Out: w, Env: env,
-			Variants: ph.variants, Version: toolVersion(), Screenshots: filepath.Join(dir, "screenshots")})
+			Variants: ph.variants, Version: toolVersion(), Screenshots: filepath.Join(dir, "screenshots"), Redactor: g.red})
 		if err != nil {
 			return err
 		}
@@ -140,7 +140,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 			fmt.Fprintln(out, f)
 		}
 	}
-	return demoAgent(ctx, out, verbose, dir, base, b, db, env)
+	return demoAgent(ctx, out, verbose, dir, base, b, db, env, g.red)
 }
 
 // demoSuite writes nothing: it reads the embedded examples and points them

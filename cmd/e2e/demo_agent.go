@@ -18,6 +18,7 @@ import (
 	"github.com/e2e-dev/e2e/examples"
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/redact"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
@@ -41,7 +42,7 @@ var agentPhases = []struct {
 // it, healed when the app changes. With no model configured it uses the
 // scripted model bundled with the examples, and says so.
 func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base string, b *browser.Browser, db *store.DB,
-	env func(string) (string, bool)) error {
+	env func(string) (string, bool), red *redact.Redactor) error {
 	cfg, tests, err := demoAgentSuite(dir, base)
 	if err != nil {
 		return err
@@ -50,7 +51,7 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 	// before the heal starts (e2e.yaml's timeouts.step in a real suite).
 	cfg.Timeouts.Step = 2 * time.Second
 	rec := &runCalls{rec: db}
-	m, err := configuredModel(cfg, modelFlags{}, rec)
+	m, err := configuredModel(cfg, modelFlags{}, rec, red)
 	if err != nil {
 		return err
 	}
@@ -59,7 +60,7 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 		actor = m.actor
 		fmt.Fprintf(out, "\nact examples: %d tests, model %s\n", len(tests), m.about)
 	} else {
-		stop, a, err := scriptedActor(rec)
+		stop, a, err := scriptedActor(rec, red)
 		if err != nil {
 			return err
 		}
@@ -89,7 +90,7 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 		}
 		r, err := runner.New(runner.Options{Config: cfg, Project: "examples-agent", Store: db, Browser: b, Out: w, Env: env,
 			Actor: actor, Variants: ph.variants, Version: toolVersion(), Screenshots: filepath.Join(dir, "screenshots"),
-			OnRunStart: func(id int64) { rec.runID.Store(id) }})
+			OnRunStart: func(id int64) { rec.runID.Store(id) }, Redactor: red})
 		if err != nil {
 			return err
 		}
@@ -205,7 +206,7 @@ func changed(old, new []string) (ins, dels int) {
 
 // scriptedActor serves the bundled playbook on a loopback port and returns
 // an agent that talks to it through the real client.
-func scriptedActor(rec *runCalls) (stop func(), a *agent.Actor, err error) {
+func scriptedActor(rec *runCalls, red *redact.Redactor) (stop func(), a *agent.Actor, err error) {
 	b, err := fs.ReadFile(examples.FS, "agent/model.json")
 	if err != nil {
 		return nil, nil, err
@@ -220,7 +221,7 @@ func scriptedActor(rec *runCalls) (stop func(), a *agent.Actor, err error) {
 	}
 	srv := &http.Server{Handler: scripted.New(book), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
-	client, err := agent.New(agent.Config{BaseURL: "http://" + ln.Addr().String() + "/v1", Model: "scripted", APIKey: "none", Recorder: rec})
+	client, err := agent.New(agent.Config{BaseURL: "http://" + ln.Addr().String() + "/v1", Model: "scripted", APIKey: "none", Recorder: rec, Redactor: red})
 	if err != nil {
 		srv.Close()
 		return nil, nil, err

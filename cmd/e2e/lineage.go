@@ -26,12 +26,12 @@ func checkoutLineage(ctx context.Context, cfg *testfile.Config) (session.Lineage
 
 // openRunStore opens the database of cfg with the checkout's lineage, so
 // that reads and writes follow the git branch (e2e run and the studio).
-func openRunStore(ctx context.Context, cfg *testfile.Config) (*store.DB, error) {
+func openRunStore(ctx context.Context, cfg *testfile.Config, opts ...store.Option) (*store.DB, error) {
 	lineage, err := checkoutLineage(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, cfg.DBPath(), store.WithLineage(lineage))
+	return store.Open(ctx, cfg.DBPath(), append([]store.Option{store.WithLineage(lineage)}, opts...)...)
 }
 
 // runBrowserOptions are the global browser flags over e2e.yaml's browser.

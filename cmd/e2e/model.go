@@ -9,6 +9,7 @@ import (
 	"github.com/e2e-dev/e2e/agent"
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/locate"
+	"github.com/e2e-dev/e2e/session/redact"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
@@ -45,8 +46,8 @@ type model struct {
 // configuredModel returns the model's locator and judge when a model is
 // configured (flags, then e2e.yaml, then OPENAI_BASE_URL, OPENAI_API_KEY and
 // E2E_MODEL), or nil when none is. A configured but invalid model is an error.
-func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls) (*model, error) {
-	c := agent.Config{BaseURL: f.baseURL, Model: f.name, Recorder: rec}
+func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls, red *redact.Redactor) (*model, error) {
+	c := agent.Config{BaseURL: f.baseURL, Model: f.name, Recorder: rec, Redactor: red}
 	if c.Model == "" {
 		c.Model = cfg.Model.Name
 	}

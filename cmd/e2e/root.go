@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
@@ -26,6 +27,10 @@ type globals struct {
 	chrome     string
 	browserURL string
 	headed     bool
+	// red is the process's one redactor: the console, the store, the
+	// reports and the model client all redact the secret values a run
+	// gives it.
+	red *redact.Redactor
 }
 
 func (g *globals) browserOptions() browser.Options {
@@ -33,8 +38,13 @@ func (g *globals) browserOptions() browser.Options {
 }
 
 // run executes the e2e command line and returns the process exit code.
+// Everything it prints passes through one redactor.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	root := newRoot(stdout, stderr)
+	red := redact.New()
+	rout, rerr := red.Writer(stdout), red.Writer(stderr)
+	defer func() { _, _ = rout.Flush(), rerr.Flush() }()
+	stdout, stderr = rout, rerr
+	root := newRoot(stdout, stderr, red)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
@@ -88,8 +98,10 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(msg), " ")
 }
 
-func newRoot(stdout, stderr io.Writer) *cobra.Command {
-	g := &globals{}
+// newRoot builds the command tree; red is the redactor its output already
+// passes through (nil: none).
+func newRoot(stdout, stderr io.Writer, red *redact.Redactor) *cobra.Command {
+	g := &globals{red: red}
 	root := &cobra.Command{
 		Use:   "e2e",
 		Short: "Browser end-to-end tests written as intent",

@@ -13,6 +13,7 @@ import (
 	"github.com/e2e-dev/e2e/session/browser"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
 )
 
 type runFlags struct {
@@ -167,7 +168,7 @@ func (p *parseErrors) print(w io.Writer) {
 
 func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
 	dbPath := cfg.DBPath()
-	db, err := openRunStore(ctx, cfg)
+	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
 	if err != nil {
 		return nil, err
 	}
@@ -176,12 +177,13 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	calls := &runCalls{rec: db}
-	m, err := configuredModel(cfg, f.model, calls)
+	m, err := configuredModel(cfg, f.model, calls, g.red)
 	if err != nil {
 		return nil, err
 	}
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
-		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots")}
+		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots"),
+		Redactor: g.red}
 	if m != nil {
 		m.wire(&opts)
 		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (for new act goals, assert steps, and elements the local locator is not sure of)\n\n", m.about)

@@ -82,7 +82,7 @@ cache status. Cached replay steps run without asking unless --step is given.`,
 // appOptions runs the studio on the command's input and output when they
 // are not the terminal's (tests).
 func appOptions(cmd *cobra.Command) []tui.AppOption {
-	in, out := cmd.InOrStdin(), cmd.OutOrStdout()
+	in, out := cmd.InOrStdin(), unwrap(cmd.OutOrStdout())
 	if in == os.Stdin && out == os.Stdout {
 		return nil
 	}
@@ -159,13 +159,13 @@ func (p publishCalls) RecordModelCall(ctx context.Context, c *session.ModelCall)
 func openStudioSession(ctx context.Context, g *globals, f *studioFlags, cfg *testfile.Config, db *store.DB, app *tui.App) (*studioSession, error) {
 	s := &studioSession{cfg: cfg, app: app, db: db}
 	s.calls = &runCalls{rec: publishCalls{rec: db, pub: app.Publish}}
-	m, err := configuredModel(cfg, f.model, s.calls)
+	m, err := configuredModel(cfg, f.model, s.calls, g.red)
 	if err != nil {
 		return nil, err
 	}
 	s.opts = runner.Options{Config: cfg, Store: db, Version: toolVersion(), Variants: f.variants, HealPolicy: runner.HealStage,
 		OnRunStart: func(id int64) { s.calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
-		Events: app.Publish, Gate: app.Gate()}
+		Events: app.Publish, Gate: app.Gate(), Redactor: g.red}
 	if m != nil {
 		m.wire(&s.opts)
 	}
@@ -196,7 +196,7 @@ func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) err
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
-	db, err := openRunStore(ctx, cfg)
+	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
 	if err != nil {
 		return errorScreen(cmd, file, err)
 	}
@@ -279,7 +279,7 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
-	db, err := openRunStore(ctx, cfg)
+	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func startStudio(t *testing.T, args ...string) *studioRun {
 	in, w := io.Pipe()
 	s := &studioRun{t: t, keys: w, out: &screen{}, done: make(chan error, 1)}
 	var errb bytes.Buffer
-	root := newRoot(s.out, &errb)
+	root := newRoot(s.out, &errb, nil)
 	root.SetIn(in)
 	root.SetArgs(append([]string{"studio"}, args...))
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)

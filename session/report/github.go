@@ -39,6 +39,9 @@ func repoPath(file string) string {
 // WriteGitHubAnnotations prints one workflow command per failed, flaky or
 // healed test.
 func WriteGitHubAnnotations(w io.Writer, in *Input) {
+	rw := in.Redactor.Writer(w)
+	defer func() { _ = rw.Flush() }()
+	w = rw
 	rep := in.Report
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
@@ -127,7 +130,7 @@ func AppendGitHubSummary(path string, in *Input) error {
 	if err != nil {
 		return fmt.Errorf("github step summary: %w", err)
 	}
-	if _, err := f.WriteString(Markdown(in)); err != nil {
+	if _, err := f.WriteString(in.Redactor.String(Markdown(in))); err != nil {
 		f.Close()
 		return fmt.Errorf("github step summary: %w", err)
 	}

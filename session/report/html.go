@@ -145,7 +145,7 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		return "", fmt.Errorf("html report: %w", err)
 	}
 	index := filepath.Join(dir, "index.html")
-	if err := writeAtomic(index, buf.Bytes()); err != nil {
+	if err := writeAtomic(index, in.Redactor.Bytes(buf.Bytes())); err != nil {
 		return "", err
 	}
 	return index, nil

@@ -116,5 +116,5 @@ func WriteJSON(path string, in *Input) error {
 	if err != nil {
 		return fmt.Errorf("json report: %w", err)
 	}
-	return writeAtomic(path, append(b, '\n'))
+	return writeAtomic(path, append(in.Redactor.JSON(b), '\n'))
 }

@@ -160,5 +160,5 @@ func WriteJUnit(path string, in *Input) error {
 	if err != nil {
 		return fmt.Errorf("junit: %w", err)
 	}
-	return writeAtomic(path, append([]byte(xml.Header), append(b, '\n')...))
+	return writeAtomic(path, append([]byte(xml.Header), append(in.Redactor.Bytes(b), '\n')...))
 }

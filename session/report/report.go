@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/step"
 )
@@ -26,6 +27,10 @@ type Input struct {
 	// Shard is "i/n" when the run was one shard of a suite.
 	Shard   string
 	Workers int
+	// Redactor, when set, redacts every secret value it knows from every
+	// report written: each file's bytes (JSON kept valid, escapes kept whole)
+	// and the annotations printed.
+	Redactor *redact.Redactor
 }
 
 // Summary counts a run.

@@ -125,14 +125,14 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 		return err
 	}
 	if !res.Success {
-		return fmt.Errorf("the agent could not reach the goal: %s", testfile.Redact(res.Message, tr.secrets))
+		return fmt.Errorf("the agent could not reach the goal: %s", tr.redact(res.Message))
 	}
 	after, err := env.Snapshot(ctx)
 	if err != nil {
 		return err
 	}
 	sr.Status = session.StatusLocated
-	sr.Note = testfile.Redact(res.Message, tr.secrets)
+	sr.Note = tr.redact(res.Message)
 	tr.post = res.Postcondition
 	if r.writes() {
 		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
@@ -179,7 +179,7 @@ func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv,
 		claim = read.fillText(claim, traj.Gaps)
 		pass, reasoning, calls, err := r.o.Judge.Judge(ctx, end, claim)
 		sr.LLMCalls += calls
-		sr.Note = testfile.Redact(reasoning, tr.secrets)
+		sr.Note = tr.redact(reasoning)
 		if err != nil {
 			return len(traj.Steps), err.Error()
 		}
@@ -227,7 +227,7 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		return fmt.Errorf("replaying the recorded act failed (%s) and healing it failed: %w", why, err)
 	}
 	if !res.Success {
-		return fmt.Errorf("replaying the recorded act failed (%s) and the agent could not heal it: %s", why, testfile.Redact(res.Message, tr.secrets))
+		return fmt.Errorf("replaying the recorded act failed (%s) and the agent could not heal it: %s", why, tr.redact(res.Message))
 	}
 	head := traj.Steps[:min(failed, len(traj.Steps))]
 	newSteps := append(append([]string{}, head...), tr.slotSteps(res.Steps)...)
@@ -246,11 +246,11 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 	// gaps of the agent's steps come out indexed in newSteps.
 	gaps := append(headGaps(traj.Gaps, head), env.gaps(res.Steps)...)
 	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
-		FailedIndex: failed, Reason: testfile.Redact(why, tr.secrets), Postcondition: res.Postcondition, Evidence: tr.slotEvidence(evidenceOf(start, end)), Status: status,
+		FailedIndex: failed, Reason: tr.redact(why), Postcondition: res.Postcondition, Evidence: tr.slotEvidence(evidenceOf(start, end)), Status: status,
 		PageBefore: pageText(before), PageAfter: pageText(end), Gaps: gaps}
 	tr.post = res.Postcondition
 	sr.Status = session.StatusRelocated
-	sr.Note = testfile.Redact(why, tr.secrets)
+	sr.Note = tr.redact(why)
 	if !r.writes() {
 		sr.MissReason = "healed (not kept: the cache policy is " + r.o.Cache + ")"
 		return nil
@@ -318,7 +318,7 @@ func (e *actEnv) Snapshot(ctx context.Context) (*ax.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	redactSnapshot(s, e.tr.secrets)
+	redactSnapshot(s, e.tr.red)
 	e.seen = append(e.seen, seenSnapshot{snap: s, done: len(e.done)})
 	e.r.showSnapshot(s, "")
 	return s, nil
@@ -423,14 +423,14 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 		if back := e.tr.page.LeaveErrorPage(ctx); back != nil && err == nil {
 			err = back
 		}
-		why := fmt.Sprintf("refused: it tried to open %s, which is not an allowed origin; the load was blocked and the page stayed where it was", testfile.Redact(blocked[0], e.tr.secrets))
+		why := fmt.Sprintf("refused: it tried to open %s, which is not an allowed origin; the load was blocked and the page stayed where it was", e.tr.redact(blocked[0]))
 		if err != nil {
 			why += " (" + err.Error() + ")"
 		}
 		err = errors.New(why)
 	}
 	if err != nil {
-		out.Result = testfile.Redact(err.Error(), e.tr.secrets)
+		out.Result = e.tr.redact(err.Error())
 		return out, sr
 	}
 	out.OK = true
@@ -441,7 +441,7 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 	}
 	// The agent learns of the dialogs the step made the page open.
 	for _, d := range e.tr.page.Dialogs() {
-		out.Result += fmt.Sprintf("; the page opened a %s dialog %q, answered OK", d.Type, testfile.Redact(d.Message, e.tr.secrets))
+		out.Result += fmt.Sprintf("; the page opened a %s dialog %q, answered OK", d.Type, e.tr.redact(d.Message))
 	}
 	return out, sr
 }

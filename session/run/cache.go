@@ -106,7 +106,7 @@ func (r *Runner) flush(ctx context.Context, tr *testRun, res *session.TestResult
 	defer cancel()
 	for _, w := range tr.pending {
 		if err := w.write(wctx); err != nil {
-			res.Status, res.Error = "failed", "save caches: "+testfile.Redact(err.Error(), tr.secrets)
+			res.Status, res.Error = "failed", "save caches: "+tr.redact(err.Error())
 			return
 		}
 		if w.done != nil {

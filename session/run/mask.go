@@ -7,14 +7,17 @@ import (
 	"strconv"
 )
 
-// addSecrets records secret values resolved for the test and has its page
-// mask them, in the forms a page may paint them in, in every later
-// screenshot and video frame (see browser.Page.MaskSecrets).
+// addSecrets remembers secret values the test resolved: for the test; for
+// the redactor every output shares, before any text holding them leaves;
+// and for its page, which masks them, in the forms a page may paint them
+// in, in every later screenshot and video frame (see
+// browser.Page.MaskSecrets).
 func (tr *testRun) addSecrets(secrets []string) {
 	if len(secrets) == 0 {
 		return
 	}
 	tr.secrets = append(tr.secrets, secrets...)
+	tr.red.Add(secrets...)
 	if tr.page != nil {
 		tr.page.MaskSecrets(maskForms(tr.secrets))
 	}

@@ -265,7 +265,7 @@ func (r *Runner) afterStep(ctx context.Context, tr *testRun, i int, sr *session.
 		}
 		if r.cap != nil {
 			if snap, err := tr.page.Snapshot(pctx, browser.SnapshotOptions{MaxNodes: 600}); err == nil {
-				redactSnapshot(snap, tr.secrets)
+				redactSnapshot(snap, tr.red)
 				r.cap.mu.Lock()
 				r.cap.detail.Snapshot, r.cap.detail.SnapshotStep = snap.Text(ax.TextOptions{}), i
 				r.cap.mu.Unlock()
@@ -310,7 +310,7 @@ func (r *Runner) stopVideo(res *session.TestResult) {
 	if res.Status == "passed" || len(frames) == 0 {
 		return
 	}
-	dir := filepath.Join(r.o.Screenshots, fmt.Sprintf("run%d-%s-video", r.cap.runID, slug(res.Name)))
+	dir := filepath.Join(r.o.Screenshots, fmt.Sprintf("run%d-%s-video", r.cap.runID, r.fileSlug(res.Name)))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/e2e-dev/e2e/session/ax"
 	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/locate"
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
@@ -75,6 +76,12 @@ type Options struct {
 	Rerecord map[int]bool
 	// Suite says how many tests run at once, retries and captures (parallel.go).
 	Suite SuiteOptions
+	// Redactor learns every secret value as the run meets it (all those the
+	// suite uses when Run starts) and redacts them from step errors and
+	// notes, heal reasons and what the model is shown. Share it with the
+	// store, the reports, the model client and the console so that they
+	// redact the same values; default: a redactor of the run's own.
+	Redactor *redact.Redactor
 }
 
 // Judge decides a natural-language assertion against a snapshot; a model
@@ -130,6 +137,9 @@ func New(o Options) (*Runner, error) {
 	if o.Screenshots == "" {
 		o.Screenshots = filepath.Join(o.Config.Dir, ".e2e", "screenshots")
 	}
+	if o.Redactor == nil {
+		o.Redactor = redact.New()
+	}
 	return &Runner{o: o}, nil
 }
 
@@ -158,6 +168,7 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
 	}
+	r.addSuiteSecrets(tests)
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
 		return nil, fmt.Errorf("start run: %w", err)
 	}
@@ -185,6 +196,7 @@ type testRun struct {
 	page       *browser.Page
 	runID      int64
 	secrets    []string
+	red        *redact.Redactor // the run's: every secret value met so far
 	occurrence map[string]int
 	unique     func(string) string
 	uniques    map[string]string           // prefix → the value unique gave it in this test
@@ -225,18 +237,18 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	r.startVideo(ctx, page)
 	defer func() { r.stopVideo(&res) }()
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
-		uniques: map[string]string{}}
+		uniques: map[string]string{}, red: r.o.Redactor}
 	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	startURL, secrets, err := testfile.ResolveString(t.URL, r.o.Env, tr.unique)
 	tr.addSecrets(secrets)
 	if err != nil {
-		res.Status, res.Error = "failed", "url: "+testfile.Redact(err.Error(), tr.secrets)
+		res.Status, res.Error = "failed", "url: "+tr.redact(err.Error())
 		fmt.Fprintf(r.o.Out, "  ✗ %s\n", res.Error)
 		return res
 	}
 	if err := r.openStart(ctx, tr, startURL); err != nil {
-		res.Status, res.Error = "failed", testfile.Redact(err.Error(), tr.secrets)
+		res.Status, res.Error = "failed", tr.redact(err.Error())
 		fmt.Fprintf(r.o.Out, "  ✗ open %s: %s\n", r.url(t.URL), res.Error)
 		return res
 	}
@@ -381,7 +393,7 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 		}
 	}
 	for _, d := range tr.page.Dialogs() {
-		note := fmt.Sprintf("the page's %s %q was answered OK", d.Type, testfile.Redact(d.Message, tr.secrets))
+		note := fmt.Sprintf("the page's %s %q was answered OK", d.Type, tr.redact(d.Message))
 		sr.Note = strings.TrimPrefix(sr.Note+"; "+note, "; ")
 	}
 	if gone := rendererGone(ctx); gone != nil {
@@ -396,7 +408,7 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	}
 	if err != nil {
 		sr.Status = session.StatusFailed
-		sr.Error = testfile.Redact(err.Error(), tr.secrets)
+		sr.Error = tr.redact(err.Error())
 	} else if sr.Status == "" {
 		sr.Status = session.StatusPassed
 	}
@@ -423,7 +435,7 @@ func (r *Runner) screenshot(tr *testRun, i int) string {
 	if err := os.MkdirAll(r.o.Screenshots, 0o755); err != nil {
 		return ""
 	}
-	name := fmt.Sprintf("run%d-%s-step%d.png", tr.runID, slug(tr.test.Name), i+1)
+	name := fmt.Sprintf("run%d-%s-step%d.png", tr.runID, r.fileSlug(tr.test.Name), i+1)
 	path := filepath.Join(r.o.Screenshots, name)
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		return ""
@@ -433,6 +445,14 @@ func (r *Runner) screenshot(tr *testRun, i int) string {
 
 // slug is s in lowercase letters and digits joined by dashes, for file names.
 func slug(s string) string { return testfile.Spell(s, testfile.FormSlug) }
+
+// fileSlug is the slug of name for a file name, with every secret value
+// (in name, or one the slug happens to spell) as the word "redacted".
+func (r *Runner) fileSlug(name string) string {
+	red := r.o.Redactor
+	s := slug(strings.ReplaceAll(red.String(name), testfile.Redacted, " redacted "))
+	return strings.ReplaceAll(red.String(s), testfile.Redacted, "redacted")
+}
 
 func runNavigate(r *Runner, ctx context.Context, tr *testRun, _, st step.Step, _ *session.StepResult) error {
 	return r.open(ctx, tr, st.Value)
@@ -456,11 +476,11 @@ func runAssert(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 	if err != nil {
 		return err
 	}
-	redactSnapshot(snap, tr.secrets)
+	redactSnapshot(snap, tr.red)
 	doing(ctx, doingModel)
 	pass, reasoning, calls, err := r.o.Judge.Judge(ctx, snap, raw.Description)
 	sr.LLMCalls += calls
-	sr.Note = testfile.Redact(reasoning, tr.secrets)
+	sr.Note = tr.redact(reasoning)
 	if err != nil {
 		return err
 	}
@@ -636,7 +656,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			askedModel = true
 			// The model sees the description with its variables unresolved
 			// and a page in which no secret value appears.
-			redactSnapshot(snap, tr.secrets)
+			redactSnapshot(snap, tr.red)
 			doing(ctx, doingModel)
 			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
 			sr.LLMCalls += mres.ModelCalls
@@ -766,20 +786,43 @@ func (e *NotFoundError) Error() string {
 	return b.String()
 }
 
-// redactSnapshot replaces every secret value in the snapshot's names, texts
-// and states with a placeholder, in place.
-func redactSnapshot(s *ax.Snapshot, secrets []string) {
-	if len(secrets) == 0 {
+// redactSnapshot replaces every form of every secret value in the
+// snapshot's title, URL, names, texts and states with a placeholder, in place.
+func redactSnapshot(s *ax.Snapshot, red *redact.Redactor) {
+	if red.Len() == 0 {
 		return
 	}
-	s.Title = testfile.Redact(s.Title, secrets)
-	s.URL = testfile.Redact(s.URL, secrets)
+	s.Title = red.String(s.Title)
+	s.URL = red.String(s.URL)
 	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		n.Name = testfile.Redact(n.Name, secrets)
-		n.Text = testfile.Redact(n.Text, secrets)
-		n.States.Value = testfile.Redact(n.States.Value, secrets)
-		n.States.Placeholder = testfile.Redact(n.States.Placeholder, secrets)
-		n.States.URL = testfile.Redact(n.States.URL, secrets)
+		n.Name = red.String(n.Name)
+		n.Text = red.String(n.Text)
+		n.States.Value = red.String(n.States.Value)
+		n.States.Placeholder = red.String(n.States.Placeholder)
+		n.States.URL = red.String(n.States.URL)
 		return true
 	})
+}
+
+// redact is s with every secret value known to the run redacted.
+func (tr *testRun) redact(s string) string { return tr.red.String(s) }
+
+// addSuiteSecrets gives the redactor the value of every secret the tests
+// use, so that no output written before a test resolves its secrets (a
+// parallel worker's, a failure in the URL) holds one.
+func (r *Runner) addSuiteSecrets(tests []*testfile.Test) {
+	for _, t := range tests {
+		vars, err := t.Vars()
+		if err != nil {
+			continue // the test fails on it when it runs
+		}
+		for _, v := range vars {
+			if v.Kind != testfile.VarSecret {
+				continue
+			}
+			if val, ok := r.o.Env(v.Name); ok {
+				r.o.Redactor.Add(val)
+			}
+		}
+	}
 }

@@ -32,7 +32,7 @@ func (r *Runner) showPage(ctx context.Context, tr *testRun, target string) {
 	if err != nil {
 		return
 	}
-	redactSnapshot(s, tr.secrets)
+	redactSnapshot(s, tr.red)
 	r.showSnapshot(s, target)
 }
 
@@ -64,7 +64,7 @@ func (r *Runner) ask(ctx context.Context, tr *testRun, p session.Proposal) (sess
 			return d, fmt.Errorf("the edited command is not a step command: %w", perr)
 		}
 	}
-	d.Reason = testfile.Redact(d.Reason, tr.secrets)
+	d.Reason = tr.redact(d.Reason)
 	r.publish(session.ToolCallDecided{Proposal: p, Decision: d})
 	if ds, ok := r.o.Store.(session.DecisionStore); ok {
 		rec := &session.DecisionRecord{RunID: tr.runID, Project: r.o.Project, Proposal: p, Decision: d}

@@ -1,13 +1,13 @@
 package testfile
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/step"
 )
 
@@ -171,20 +171,14 @@ func UniqueFor(runID string) func(prefix string) string {
 }
 
 // Redacted is what Redact puts in place of a secret value.
-const Redacted = "***"
+const Redacted = redact.Marker
 
-// Redact returns s with every occurrence of each non-empty secret value
-// replaced by [Redacted], longer values first so that a secret holding
-// another is hidden whole.
+// Redact returns s with every form of each non-empty secret value (raw,
+// quoted, JSON-, URL- and HTML-escaped; see package redact) replaced by
+// [Redacted]. It builds a redactor on every call: code that redacts more
+// than once shares a *redact.Redactor instead.
 func Redact(s string, secrets []string) string {
-	sorted := slices.Clone(secrets)
-	slices.SortFunc(sorted, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
-	for _, v := range sorted {
-		if v != "" {
-			s = strings.ReplaceAll(s, v, Redacted)
-		}
-	}
-	return s
+	return redact.New(secrets...).String(s)
 }
 
 // expand returns s with each variable replaced by what value returns for
