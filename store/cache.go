@@ -64,10 +64,13 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 
 // PutCache inserts e as a row of the store's lineage (branch, commit,
 // version), or replaces every column of that lineage's row with the same
-// key: the row becomes exactly e. Rows of other branches, commits and
-// versions are left alone. A zero e.CreatedAt becomes the clock's now and a
-// zero e.UsedAt becomes e.CreatedAt; both, and the lineage, are written back
-// to e. It returns an error for an empty key or an identity that is not JSON.
+// key, except its hit count: that becomes the larger of the row's and
+// e.Hits, in the same statement, so hits counted by runs meanwhile
+// (TouchCache) are never lost to a write of an older count. Rows of other
+// branches, commits and versions are left alone. A zero e.CreatedAt becomes
+// the clock's now and a zero e.UsedAt becomes e.CreatedAt; both, the stored
+// hit count and the lineage are written back to e. It returns an error for
+// an empty key or an identity that is not JSON.
 func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
 	if e == nil {
 		return errors.New("put cache: nil entry")
@@ -75,7 +78,7 @@ func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
 	return putCache(ctx, db.write, e, db.lineage, db.now())
 }
 
-func putCache(ctx context.Context, ex execer, e *session.CacheEntry, l session.Lineage, now time.Time) error {
+func putCache(ctx context.Context, ex *sql.DB, e *session.CacheEntry, l session.Lineage, now time.Time) error {
 	if e.Key == "" {
 		return errors.New("put cache: empty key")
 	}
@@ -103,7 +106,8 @@ func putCache(ctx context.Context, ex execer, e *session.CacheEntry, l session.L
 	if used.IsZero() {
 		used = created
 	}
-	_, err = ex.ExecContext(ctx, `
+	var hits int
+	err = ex.QueryRowContext(ctx, `
 INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, identity,
     project, test, description, selectors, node, intent, created_at, used_at, hits)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -111,14 +115,15 @@ ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET
     depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, description = excluded.description,
     selectors = excluded.selectors, node = excluded.node, intent = excluded.intent,
-    created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
+    created_at = excluded.created_at, used_at = excluded.used_at, hits = max(element_cache.hits, excluded.hits)
+RETURNING hits`,
 		string(e.Key), l.Branch, l.Commit, l.Depth, l.Version, VersionKey(l.Version), identity,
 		e.Project, e.Test, e.Description, string(selectors), string(node), string(intent),
-		formatTime(created), formatTime(used), e.Hits)
+		formatTime(created), formatTime(used), e.Hits).Scan(&hits)
 	if err != nil {
 		return fmt.Errorf("put cache %s: %w", e.Key, err)
 	}
-	e.CreatedAt, e.UsedAt = created, used
+	e.CreatedAt, e.UsedAt, e.Hits = created, used, hits
 	e.Identity, e.Branch, e.Commit, e.Version = identity, l.Branch, l.Commit, l.Version
 	return nil
 }
