@@ -29,7 +29,7 @@ type Run struct {
 	Project    string
 	StartedAt  time.Time
 	FinishedAt time.Time
-	Status     string // "running", "passed", "failed"
+	Status     string // "running", "passed", "failed"; "interrupted" when its process died running it
 	Branch     string
 	Commit     string
 	Version    string // the tool's version
