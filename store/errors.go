@@ -40,9 +40,8 @@ func (e *SchemaVersionError) Is(target error) bool { return target == ErrSchemaT
 // is damaged. IsCorrupt also recognises SQLite's own reports of damage.
 var ErrCorrupt = errors.New("database file is damaged")
 
-// CorruptError is returned when SQLite's quick_check finds the database
-// file damaged (see DB.Check, and Open when the file's size disagrees with
-// its header).
+// CorruptError is returned by DB.Check when SQLite's quick_check finds the
+// database file damaged.
 type CorruptError struct {
 	Path     string   // the database file
 	Problems []string // what quick_check reported, at most the first ten

@@ -36,6 +36,9 @@ func newCacheCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return p.with(cmd, func(d *store.DB) error {
+				if err := d.Check(cmd.Context()); err != nil {
+					return err
+				}
 				s, err := d.CacheStatistics(cmd.Context(), runs)
 				if err != nil {
 					return err
