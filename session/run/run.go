@@ -159,7 +159,7 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
 	}
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
-		return nil, fmt.Errorf("start run: %w", err)
+		return nil, err // the store's error says "start run"
 	}
 	if r.o.OnRunStart != nil {
 		r.o.OnRunStart(rep.Run.ID)
@@ -173,7 +173,7 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 		rep.Run.Status = "failed"
 	}
 	if err := r.o.Store.FinishRun(context.WithoutCancel(ctx), &rep.Run); err != nil {
-		return nil, fmt.Errorf("finish run: %w", err)
+		return nil, err // the store's error says "finish run"
 	}
 	printRunSummary(r.o.Out, r.o.Color, rep)
 	return rep, nil
@@ -609,7 +609,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
 			sr.LLMCalls += mres.ModelCalls
 			if err != nil {
-				return "", nil, fmt.Errorf("locate %q with the model: %w", st.Description, err)
+				return "", nil, fmt.Errorf("%q: %w", st.Description, err) // the model's error says "locate with the model"
 			}
 			if mres.Target != nil {
 				res = mres
