@@ -21,7 +21,8 @@ FROM element_cache WHERE id = ?`
 
 // Cache returns the element cache row for key that the store's lineage
 // picks (see WithLineage), or nil and no error when there is none. Errors
-// come from the query or from decoding a stored JSON column.
+// come from the query, or wrap session.ErrUnreadableRow when a stored JSON
+// column of the row does not decode.
 func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEntry, error) {
 	var (
 		e                       = session.CacheEntry{Key: key}
@@ -45,13 +46,13 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 		return nil, fmt.Errorf("read cache %s: %w", key, err)
 	}
 	if err := json.Unmarshal(selectors, &e.Selectors); err != nil {
-		return nil, fmt.Errorf("read cache %s: selectors: %w", key, err)
+		return nil, fmt.Errorf("read cache %s: %w: selectors: %w", key, session.ErrUnreadableRow, err)
 	}
 	if err := json.Unmarshal(node, &e.Node); err != nil {
-		return nil, fmt.Errorf("read cache %s: node: %w", key, err)
+		return nil, fmt.Errorf("read cache %s: %w: node: %w", key, session.ErrUnreadableRow, err)
 	}
 	if err := json.Unmarshal(intent, &e.Intent); err != nil {
-		return nil, fmt.Errorf("read cache %s: intent: %w", key, err)
+		return nil, fmt.Errorf("read cache %s: %w: intent: %w", key, session.ErrUnreadableRow, err)
 	}
 	if e.CreatedAt, err = parseTime(created); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w", key, err)

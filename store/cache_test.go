@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -215,5 +216,29 @@ func TestHitsCountedUnderParallelWriters(t *testing.T) {
 	}
 	if got.Hits != writers*touches {
 		t.Errorf("hits = %d, want %d: hits were lost", got.Hits, writers*touches)
+	}
+}
+
+// TestUnreadableRows: a row whose JSON columns are of the wrong shape is
+// reported as session.ErrUnreadableRow, for the runner to count a miss.
+func TestUnreadableRows(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	if err := db.PutCache(ctx, sampleEntry("k")); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutTrajectory(ctx, &session.Trajectory{Key: "t", Steps: []string{"a"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`UPDATE element_cache SET selectors = '"notalist"'`, `UPDATE trajectories SET steps = '{"a":1}'`} {
+		if _, err := db.write.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Cache(ctx, "k"); !errors.Is(err, session.ErrUnreadableRow) {
+		t.Errorf("Cache = %v, want ErrUnreadableRow", err)
+	}
+	if _, err := db.Trajectory(ctx, "t"); !errors.Is(err, session.ErrUnreadableRow) {
+		t.Errorf("Trajectory = %v, want ErrUnreadableRow", err)
 	}
 }

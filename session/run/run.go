@@ -557,7 +557,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	var entry *session.CacheEntry
 	if r.reads() {
 		var err error
-		if entry, err = r.o.Store.Cache(ctx, key); err != nil {
+		if entry, err = r.readEntry(ctx, key, sr); err != nil {
 			return "", nil, fmt.Errorf("read element cache: %w", err)
 		}
 	}
@@ -582,7 +582,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	}
 	if r.strict() {
 		why := "no entry"
-		if entry != nil {
+		if sr.MissReason != "" {
 			why = sr.MissReason
 		}
 		return "", nil, &StaleError{What: raw.Description, Reason: why}
@@ -616,7 +616,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			}
 		}
 		if res.Target != nil {
-			if entry != nil {
+			if sr.Cache == "miss" {
 				sr.Status = session.StatusRelocated
 			} else {
 				sr.Status = session.StatusLocated
