@@ -81,6 +81,9 @@ func (e *ImportError) Unwrap() error { return e.Err }
 func (db *DB) ImportCache(ctx context.Context, r io.ReadSeeker) (int, error) {
 	var first *ImportError
 	n, err := scanImport(r, func(line int, text []byte) error {
+		if line%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if _, err := decodeImportRow(line, text); err != nil {
 			if first == nil {
 				first = err
@@ -123,11 +126,11 @@ func (db *DB) ImportCache(ctx context.Context, r io.ReadSeeker) (int, error) {
 	return w.done, nil
 }
 
-// scanImport calls fn with each line of r that is not blank, numbered from
-// 1, holding at most one line in memory. A line longer than MaxImportLine is
-// reported to fn as an *ImportError through decodeImportRow's path: fn gets
-// a nil text for it, and scanImport counts it as a line. It returns the
-// number of non-blank lines, or the first error of fn or of reading.
+// scanImport calls fn with each line of r that is not blank (trimmed),
+// numbered from 1, holding at most one line in memory; for a line longer
+// than MaxImportLine fn gets a nil text (decodeImportRow refuses it). It
+// returns the number of non-blank lines, or the first error of fn or of
+// reading.
 func scanImport(r io.Reader, fn func(line int, text []byte) error) (int, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
@@ -151,7 +154,7 @@ func scanImport(r io.Reader, fn func(line int, text []byte) error) (int, error) 
 			}
 		}
 		if err != nil && err != io.EOF {
-			return n, err
+			return n, fmt.Errorf("read line %d: %w", line, err)
 		}
 		if tooLong {
 			n++
