@@ -25,8 +25,8 @@ func doubledPrefix(msg string) string {
 
 func TestDoubledPrefix(t *testing.T) {
 	for msg, want := range map[string]string{
-		"start run: start run: sql: database is closed": "start run",
-		`save test "a": save test "a": run 3: not found`: `save test "a"`,
+		"start run: start run: sql: database is closed":    "start run",
+		`save test "a": save test "a": run 3: not found`:   `save test "a"`,
 		"start run: mark interrupted runs: disk I/O error": "",
 	} {
 		if got := doubledPrefix(msg); got != want {
