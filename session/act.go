@@ -98,10 +98,17 @@ type Heal struct {
 	// secrets redacted) when the replay failed and when the heal ended.
 	PageBefore string
 	PageAfter  string
-	Status     string // "staged", "accepted", "rejected"
-	CreatedAt  time.Time
-	DecidedAt  time.Time
-	DecidedBy  string
+	// Status is "staged", "accepted", "rejected" or "superseded" (by the
+	// heal SupersededBy: a key and branch has one staged heal at a time).
+	Status    string
+	CreatedAt time.Time
+	DecidedAt time.Time
+	DecidedBy string
+	// Seen counts the runs that proposed this heal: an identical heal
+	// proposed while it is staged joins it; LastSeenAt is the last of them.
+	Seen         int
+	LastSeenAt   time.Time
+	SupersededBy int64
 	// Where the heal was made: a staged heal is seen on this branch only.
 	Branch  string
 	Commit  string

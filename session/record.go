@@ -6,6 +6,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 )
@@ -29,7 +30,7 @@ type Run struct {
 	Project    string
 	StartedAt  time.Time
 	FinishedAt time.Time
-	Status     string // "running", "passed", "failed"
+	Status     string // "running", "passed", "failed"; "interrupted" when its process died running it
 	Branch     string
 	Commit     string
 	Version    string // the tool's version
@@ -148,6 +149,18 @@ type Store interface {
 	PutCache(ctx context.Context, e *CacheEntry) error            // insert or replace
 	Close() error
 }
+
+// ErrUnreadableRow is matched (errors.Is) by the error a Store returns when
+// the element cache row or trajectory its lineage rules pick for a key
+// cannot be decoded (a row of the wrong shape, written by a bad import or
+// damaged). The runner counts it as a miss with the reason
+// MissUnreadableRow, locates the element (or records the act) again and
+// writes the new row when the test passes; it never fails a test for it.
+var ErrUnreadableRow = errors.New("unreadable row")
+
+// MissUnreadableRow is the miss reason of a step whose cache row could not
+// be read (ErrUnreadableRow).
+const MissUnreadableRow = "unreadable-row"
 
 // ModelCall is one request to a language model, as recorded in the store.
 type ModelCall struct {

@@ -21,7 +21,8 @@ FROM element_cache WHERE id = ?`
 
 // Cache returns the element cache row for key that the store's lineage
 // picks (see WithLineage), or nil and no error when there is none. Errors
-// come from the query or from decoding a stored JSON column.
+// come from the query, or wrap session.ErrUnreadableRow when a stored JSON
+// column of the row does not decode.
 func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEntry, error) {
 	var (
 		e                       = session.CacheEntry{Key: key}
@@ -45,13 +46,13 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 		return nil, fmt.Errorf("read cache %s: %w", key, err)
 	}
 	if err := json.Unmarshal(selectors, &e.Selectors); err != nil {
-		return nil, fmt.Errorf("read cache %s: selectors: %w", key, err)
+		return nil, fmt.Errorf("read cache %s: %w: selectors: %w", key, session.ErrUnreadableRow, err)
 	}
 	if err := json.Unmarshal(node, &e.Node); err != nil {
-		return nil, fmt.Errorf("read cache %s: node: %w", key, err)
+		return nil, fmt.Errorf("read cache %s: %w: node: %w", key, session.ErrUnreadableRow, err)
 	}
 	if err := json.Unmarshal(intent, &e.Intent); err != nil {
-		return nil, fmt.Errorf("read cache %s: intent: %w", key, err)
+		return nil, fmt.Errorf("read cache %s: %w: intent: %w", key, session.ErrUnreadableRow, err)
 	}
 	if e.CreatedAt, err = parseTime(created); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w", key, err)
@@ -64,10 +65,13 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 
 // PutCache inserts e as a row of the store's lineage (branch, commit,
 // version), or replaces every column of that lineage's row with the same
-// key: the row becomes exactly e. Rows of other branches, commits and
-// versions are left alone. A zero e.CreatedAt becomes the clock's now and a
-// zero e.UsedAt becomes e.CreatedAt; both, and the lineage, are written back
-// to e. It returns an error for an empty key or an identity that is not JSON.
+// key, except its hit count: that becomes the larger of the row's and
+// e.Hits, in the same statement, so hits counted by runs meanwhile
+// (TouchCache) are never lost to a write of an older count. Rows of other
+// branches, commits and versions are left alone. A zero e.CreatedAt becomes
+// the clock's now and a zero e.UsedAt becomes e.CreatedAt; both, the stored
+// hit count and the lineage are written back to e. It returns an error for
+// an empty key or an identity that is not JSON.
 func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
 	if e == nil {
 		return errors.New("put cache: nil entry")
@@ -75,7 +79,7 @@ func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
 	return putCache(ctx, db.write, e, db.lineage, db.now())
 }
 
-func putCache(ctx context.Context, ex execer, e *session.CacheEntry, l session.Lineage, now time.Time) error {
+func putCache(ctx context.Context, ex *sql.DB, e *session.CacheEntry, l session.Lineage, now time.Time) error {
 	if e.Key == "" {
 		return errors.New("put cache: empty key")
 	}
@@ -103,7 +107,8 @@ func putCache(ctx context.Context, ex execer, e *session.CacheEntry, l session.L
 	if used.IsZero() {
 		used = created
 	}
-	_, err = ex.ExecContext(ctx, `
+	var hits int
+	err = ex.QueryRowContext(ctx, `
 INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, identity,
     project, test, description, selectors, node, intent, created_at, used_at, hits)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -111,14 +116,15 @@ ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET
     depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, description = excluded.description,
     selectors = excluded.selectors, node = excluded.node, intent = excluded.intent,
-    created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
+    created_at = excluded.created_at, used_at = excluded.used_at, hits = max(element_cache.hits, excluded.hits)
+RETURNING hits`,
 		string(e.Key), l.Branch, l.Commit, l.Depth, l.Version, VersionKey(l.Version), identity,
 		e.Project, e.Test, e.Description, string(selectors), string(node), string(intent),
-		formatTime(created), formatTime(used), e.Hits)
+		formatTime(created), formatTime(used), e.Hits).Scan(&hits)
 	if err != nil {
 		return fmt.Errorf("put cache %s: %w", e.Key, err)
 	}
-	e.CreatedAt, e.UsedAt = created, used
+	e.CreatedAt, e.UsedAt, e.Hits = created, used, hits
 	e.Identity, e.Branch, e.Commit, e.Version = identity, l.Branch, l.Commit, l.Version
 	return nil
 }

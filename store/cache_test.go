@@ -2,7 +2,11 @@ package store
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -92,6 +96,9 @@ func TestPutCacheReplaces(t *testing.T) {
 	if err := db.PutCache(ctx, second); err != nil {
 		t.Fatal(err)
 	}
+	if second.Hits != first.Hits {
+		t.Errorf("hits %d after a replace with 0, want the row's %d kept", second.Hits, first.Hits)
+	}
 	got, err := db.Cache(ctx, "k")
 	if err != nil {
 		t.Fatal(err)
@@ -150,4 +157,88 @@ func TestTouchCache(t *testing.T) {
 			got.Hits, got.UsedAt, got.CreatedAt, e.Hits+2, c.Now(), e.CreatedAt)
 	}
 	errorIs(t, db.TouchCache(ctx, "absent"), ErrNotFound)
+}
+
+// TestHitsCountedUnderParallelWriters: runs in parallel, each with its own
+// connection to the file, count hits (TouchCache) on a row while others
+// write it again (PutCache of a re-located or adopted entry, carrying an
+// older count): every hit is kept. PutCache used to set hits to the count
+// it carried, and lost the hits counted since it was read.
+func TestHitsCountedUnderParallelWriters(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "e2e.db")
+	const writers, touches = 4, 50
+	dbs := make([]*DB, writers)
+	for i := range dbs {
+		db, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		dbs[i] = db
+	}
+	e := sampleEntry("k")
+	e.Hits = 0
+	if err := dbs[0].PutCache(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*writers)
+	for i, db := range dbs {
+		wg.Go(func() {
+			for range touches {
+				if err := db.TouchCache(ctx, "k"); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+		wg.Go(func() {
+			for range touches {
+				stale := sampleEntry("k")
+				stale.Hits = 0 // a re-located element, or a count read before the touches
+				stale.Description = fmt.Sprintf("written by %d", i)
+				if err := db.PutCache(ctx, stale); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	got, err := dbs[0].Cache(ctx, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Hits != writers*touches {
+		t.Errorf("hits = %d, want %d: hits were lost", got.Hits, writers*touches)
+	}
+}
+
+// TestUnreadableRows: a row whose JSON columns are of the wrong shape is
+// reported as session.ErrUnreadableRow, for the runner to count a miss.
+func TestUnreadableRows(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	if err := db.PutCache(ctx, sampleEntry("k")); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutTrajectory(ctx, &session.Trajectory{Key: "t", Steps: []string{"a"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`UPDATE element_cache SET selectors = '"notalist"'`, `UPDATE trajectories SET steps = '{"a":1}'`} {
+		if _, err := db.write.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Cache(ctx, "k"); !errors.Is(err, session.ErrUnreadableRow) {
+		t.Errorf("Cache = %v, want ErrUnreadableRow", err)
+	}
+	if _, err := db.Trajectory(ctx, "t"); !errors.Is(err, session.ErrUnreadableRow) {
+		t.Errorf("Trajectory = %v, want ErrUnreadableRow", err)
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 )
 
@@ -70,19 +69,29 @@ ORDER BY 9, 10, 12 DESC`
 // CacheRows lists the rows of both tables that f matches, by test, then
 // text, newest use first.
 func (db *DB) CacheRows(ctx context.Context, f CacheFilter) ([]CacheRow, error) {
+	var out []CacheRow
+	err := db.eachCacheRow(ctx, f, func(r *CacheRow) error {
+		out = append(out, *r)
+		return nil
+	})
+	return out, err
+}
+
+// eachCacheRow calls fn with each row CacheRows lists, in its order, one at
+// a time; an error of fn stops it and is returned.
+func (db *DB) eachCacheRow(ctx context.Context, f CacheFilter, fn func(*CacheRow) error) error {
 	rows, err := db.read.QueryContext(ctx, cacheRowsSQL, f.Test, f.Branch, f.Key)
 	if err != nil {
-		return nil, fmt.Errorf("list cache: %w", err)
+		return fmt.Errorf("list cache: %w", err)
 	}
 	defer rows.Close()
-	var out []CacheRow
 	for rows.Next() {
 		var r CacheRow
 		var identity, created, used string
 		var sel, node, intent, steps, ev, gaps sql.NullString
 		if err := rows.Scan(&r.Kind, &r.Key, &r.Branch, &r.Commit, &r.Depth, &r.Version, &identity, &r.Project, &r.Test, &r.Text,
 			&created, &used, &r.Hits, &sel, &node, &intent, &steps, &r.Postcondition, &ev, &gaps); err != nil {
-			return nil, fmt.Errorf("list cache: %w", err)
+			return fmt.Errorf("list cache: %w", err)
 		}
 		r.Identity = json.RawMessage(identity)
 		for _, c := range []struct {
@@ -94,14 +103,19 @@ func (db *DB) CacheRows(ctx context.Context, f CacheFilter) ([]CacheRow, error) 
 			}
 		}
 		if r.CreatedAt, err = parseTime(created); err != nil {
-			return nil, fmt.Errorf("list cache: %w", err)
+			return fmt.Errorf("list cache: %w", err)
 		}
 		if r.UsedAt, err = parseTime(used); err != nil {
-			return nil, fmt.Errorf("list cache: %w", err)
+			return fmt.Errorf("list cache: %w", err)
 		}
-		out = append(out, r)
+		if err := fn(&r); err != nil {
+			return err
+		}
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("list cache: %w", err)
+	}
+	return nil
 }
 
 // DeleteCache removes every row of key (a full key), on every branch, from
@@ -149,93 +163,26 @@ func (db *DB) PruneCache(ctx context.Context, cutoff time.Time) (int64, error) {
 	return n, nil
 }
 
-// ExportCache writes every row of both tables to w as JSON lines and
-// returns how many it wrote.
+// ExportCache writes every row of both tables to w as JSON lines, one row
+// at a time, and returns how many it wrote.
 func (db *DB) ExportCache(ctx context.Context, w io.Writer) (int, error) {
-	rows, err := db.CacheRows(ctx, CacheFilter{})
-	if err != nil {
-		return 0, err
-	}
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
-	for _, r := range rows {
+	n := 0
+	err := db.eachCacheRow(ctx, CacheFilter{}, func(r *CacheRow) error {
 		if err := enc.Encode(r); err != nil {
-			return 0, fmt.Errorf("export cache: %w", err)
+			return fmt.Errorf("export cache: %w", err)
 		}
+		n++
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	if err := bw.Flush(); err != nil {
 		return 0, fmt.Errorf("export cache: %w", err)
 	}
-	return len(rows), nil
-}
-
-// ImportCache reads JSON lines written by ExportCache and inserts them, or
-// replaces the rows with the same key, branch, commit and version, all in
-// one transaction: a bad line (its number is in the error) imports nothing.
-func (db *DB) ImportCache(ctx context.Context, r io.Reader) (int, error) {
-	var rows []CacheRow
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 64<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		var row CacheRow
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&row); err != nil {
-			return 0, fmt.Errorf("import cache: line %d: %w", line, err)
-		}
-		if row.Key == "" || (row.Kind != KindElement && row.Kind != KindTrajectory) {
-			return 0, fmt.Errorf("import cache: line %d: want a key and a kind of %q or %q", line, KindElement, KindTrajectory)
-		}
-		rows = append(rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		return 0, fmt.Errorf("import cache: %w", err)
-	}
-	raw := func(m json.RawMessage, empty string) string {
-		if len(m) == 0 {
-			return empty
-		}
-		return string(m)
-	}
-	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
-		for i, r := range rows {
-			var err error
-			if r.Kind == KindElement {
-				_, err = tx.ExecContext(ctx, `
-INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, identity, project, test, description,
-    selectors, node, intent, created_at, used_at, hits)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
-    project = excluded.project, test = excluded.test, description = excluded.description, selectors = excluded.selectors,
-    node = excluded.node, intent = excluded.intent, created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
-					r.Key, r.Branch, r.Commit, r.Depth, r.Version, VersionKey(r.Version), raw(r.Identity, "{}"), r.Project, r.Test, r.Text,
-					raw(r.Selectors, "[]"), raw(r.Node, "{}"), raw(r.Intent, "{}"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
-			} else {
-				_, err = tx.ExecContext(ctx, `
-INSERT INTO trajectories (key, branch, git_commit, depth, version, version_key, identity, project, test, goal,
-    steps, postcondition, evidence, gaps, created_at, used_at, hits)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
-    project = excluded.project, test = excluded.test, goal = excluded.goal, steps = excluded.steps,
-    postcondition = excluded.postcondition, evidence = excluded.evidence, gaps = excluded.gaps,
-    created_at = excluded.created_at, used_at = excluded.used_at, hits = excluded.hits`,
-					r.Key, r.Branch, r.Commit, r.Depth, r.Version, VersionKey(r.Version), raw(r.Identity, "{}"), r.Project, r.Test, r.Text,
-					raw(r.Steps, "[]"), r.Postcondition, raw(r.Evidence, "{}"), raw(r.Gaps, "[]"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
-			}
-			if err != nil {
-				return fmt.Errorf("row %d (%s %s): %w", i+1, r.Kind, r.Key, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, fmt.Errorf("import cache: %w", err)
-	}
-	return len(rows), nil
+	return n, nil
 }
 
 // CacheStats sums up the caches and how recent runs used them.

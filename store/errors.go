@@ -1,8 +1,12 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // ErrNotFound is returned (wrapped) when a write refers to a row that does
@@ -31,3 +35,73 @@ func (e *SchemaVersionError) Error() string {
 
 // Is reports whether target is ErrSchemaTooNew.
 func (e *SchemaVersionError) Is(target error) bool { return target == ErrSchemaTooNew }
+
+// ErrCorrupt is matched (errors.Is) by a *CorruptError: the database file
+// is damaged. IsCorrupt also recognises SQLite's own reports of damage.
+var ErrCorrupt = errors.New("database file is damaged")
+
+// CorruptError is returned by DB.Check when SQLite's quick_check finds the
+// database file damaged.
+type CorruptError struct {
+	Path     string   // the database file
+	Problems []string // what quick_check reported, at most the first ten
+}
+
+func (e *CorruptError) Error() string {
+	msg := "database " + e.Path + " is damaged"
+	if len(e.Problems) > 0 {
+		msg += " (quick_check: " + e.Problems[0]
+		if len(e.Problems) > 1 {
+			msg += fmt.Sprintf(", and %d more", len(e.Problems)-1)
+		}
+		msg += ")"
+	}
+	return msg
+}
+
+// Is reports whether target is ErrCorrupt.
+func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+
+// IsCorrupt reports whether err says the database file is damaged: a
+// *CorruptError, or SQLite answering SQLITE_CORRUPT or SQLITE_NOTADB.
+func IsCorrupt(err error) bool {
+	if errors.Is(err, ErrCorrupt) {
+		return true
+	}
+	e, ok := errors.AsType[*sqlite.Error](err)
+	if !ok {
+		return false
+	}
+	c := e.Code() & 0xff
+	return c == sqlite3.SQLITE_CORRUPT || c == sqlite3.SQLITE_NOTADB
+}
+
+// IsFailure reports whether err (or an error it wraps) is the database
+// failing at run time: a SQLite error such as "database is locked" past the
+// busy timeout, a full disk, an I/O error, or a damaged file (IsCorrupt).
+// It is false for nil, for cancellation (context.Canceled, SQLite's
+// SQLITE_INTERRUPT), for a file that cannot be opened at all (a bad path or
+// permissions: SQLITE_CANTOPEN), for a schema newer than this e2e
+// (ErrSchemaTooNew) and for bad input such as an import line (*ImportError):
+// those are the caller's or the configuration's to fix.
+func IsFailure(err error) bool {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, ErrSchemaTooNew) {
+		return false
+	}
+	if _, ok := errors.AsType[*ImportError](err); ok {
+		return false
+	}
+	if errors.Is(err, ErrCorrupt) {
+		return true
+	}
+	e, ok := errors.AsType[*sqlite.Error](err)
+	if !ok {
+		return false
+	}
+	switch e.Code() & 0xff {
+	case sqlite3.SQLITE_INTERRUPT, sqlite3.SQLITE_CANTOPEN:
+		return false
+	}
+	return true
+}

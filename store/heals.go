@@ -10,8 +10,15 @@ import (
 	"github.com/e2e-dev/e2e/session"
 )
 
-// PutHeal inserts h and sets h.ID and h.CreatedAt. An empty status is
-// "staged". An accepted heal replaces the trajectory in the same transaction.
+// PutHeal records h and sets h.ID, h.CreatedAt, h.Seen and the lineage.
+// An empty status is "staged". A key and branch has one staged heal at a
+// time, which a unique index enforces: a staged h that proposes the same
+// new steps, postcondition and gaps as the staged heal of its key and
+// branch joins it (h becomes that heal: its ID and CreatedAt, Seen one more,
+// LastSeenAt now); a different one supersedes it (status "superseded",
+// SupersededBy h.ID) and is inserted. An accepted h supersedes the staged
+// heal of its key and branch too, and replaces the trajectory, all in the
+// same transaction.
 func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
 	if h == nil || h.Key == "" {
 		return errors.New("put heal: no key")
@@ -36,39 +43,68 @@ func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
 		return fmt.Errorf("put heal: %w", err)
 	}
 	now := db.now()
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("put heal: %w", err)
-	}
-	defer tx.Rollback()
+	l := db.lineage
 	var decided sql.NullString
 	if h.Status != "staged" {
 		decided = sql.NullString{String: formatTime(now), Valid: true}
 	}
-	res, err := tx.ExecContext(ctx, `
+	var (
+		id      int64
+		seen    int
+		created string
+	)
+	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
+		args := []any{string(h.Key), h.Project, h.Test, h.Goal, string(oldB), string(newB), h.FailedIndex, h.Reason, h.Postcondition, string(evB),
+			h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter, l.Branch, l.Commit, l.Depth, l.Version, string(gapsB)}
+		const insert = `
 INSERT INTO heals (key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence, status, created_at, decided_at, decided_by,
                    page_before, page_after, branch, git_commit, depth, version, gaps)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		string(h.Key), h.Project, h.Test, h.Goal, string(oldB), string(newB), h.FailedIndex, h.Reason, h.Postcondition, string(evB),
-		h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter, db.lineage.Branch, db.lineage.Commit, db.lineage.Depth, db.lineage.Version,
-		string(gapsB))
-	if err != nil {
-		return fmt.Errorf("put heal: %w", err)
-	}
-	if h.Status == "accepted" {
-		if err := putTrajectory(ctx, tx, healed(h), db.lineage, formatTime(now)); err != nil {
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		if h.Status == "staged" {
+			// Joins the staged heal when it proposes the same; when it
+			// proposes something else, no row comes back.
+			err := tx.QueryRowContext(ctx, insert+`
+ON CONFLICT (key, branch) WHERE status = 'staged' DO UPDATE SET seen = heals.seen + 1, last_seen_at = excluded.created_at
+WHERE heals.new_steps = excluded.new_steps AND heals.postcondition = excluded.postcondition AND heals.gaps = excluded.gaps
+RETURNING id, seen, created_at`, args...).Scan(&id, &seen, &created)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE heals SET status = 'superseded', decided_at = ?, decided_by = 'e2e'
+WHERE key = ? AND branch = ? AND status = 'staged'`, formatTime(now), string(h.Key), l.Branch)
+		if err != nil {
 			return err
 		}
-	}
-	id, err := res.LastInsertId()
+		superseded, _ := res.RowsAffected()
+		if err := tx.QueryRowContext(ctx, insert+` RETURNING id, seen, created_at`, args...).Scan(&id, &seen, &created); err != nil {
+			return err
+		}
+		if superseded > 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE heals SET superseded_by = ?
+WHERE key = ? AND branch = ? AND status = 'superseded' AND superseded_by IS NULL`, id, string(h.Key), l.Branch); err != nil {
+				return err
+			}
+		}
+		if h.Status == "accepted" {
+			return putTrajectory(ctx, tx, healed(h), l, formatTime(now))
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("put heal: %w", err)
 	}
-	if err := tx.Commit(); err != nil {
+	if h.CreatedAt, err = parseTime(created); err != nil {
 		return fmt.Errorf("put heal: %w", err)
 	}
-	h.ID, h.CreatedAt = id, now
-	h.Branch, h.Commit, h.Version = db.lineage.Branch, db.lineage.Commit, db.lineage.Version
+	h.ID, h.Seen = id, seen
+	if seen > 1 {
+		h.LastSeenAt = now
+	}
+	h.Branch, h.Commit, h.Version = l.Branch, l.Commit, l.Version
 	return nil
 }
 
@@ -79,13 +115,15 @@ func healed(h *session.Heal) *session.Trajectory {
 }
 
 const healColumns = `id, key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence,
-       status, created_at, COALESCE(decided_at, ''), decided_by, page_before, page_after, branch, git_commit, version, gaps`
+       status, created_at, COALESCE(decided_at, ''), decided_by, page_before, page_after, branch, git_commit, version, gaps,
+       seen, COALESCE(last_seen_at, ''), COALESCE(superseded_by, 0)`
 
 func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
 	var h session.Heal
-	var oldS, newS, ev, created, decided, gaps string
+	var oldS, newS, ev, created, decided, gaps, lastSeen string
 	if err := row.Scan(&h.ID, &h.Key, &h.Project, &h.Test, &h.Goal, &oldS, &newS, &h.FailedIndex, &h.Reason, &h.Postcondition, &ev,
-		&h.Status, &created, &decided, &h.DecidedBy, &h.PageBefore, &h.PageAfter, &h.Branch, &h.Commit, &h.Version, &gaps); err != nil {
+		&h.Status, &created, &decided, &h.DecidedBy, &h.PageBefore, &h.PageAfter, &h.Branch, &h.Commit, &h.Version, &gaps,
+		&h.Seen, &lastSeen, &h.SupersededBy); err != nil {
 		return nil, err
 	}
 	if gaps != "[]" { // none: Gaps stays nil
@@ -108,6 +146,11 @@ func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
 	}
 	if decided != "" {
 		if h.DecidedAt, err = parseTime(decided); err != nil {
+			return nil, err
+		}
+	}
+	if lastSeen != "" {
+		if h.LastSeenAt, err = parseTime(lastSeen); err != nil {
 			return nil, err
 		}
 	}
@@ -165,8 +208,10 @@ func (db *DB) Heals(ctx context.Context, status string) ([]session.Heal, error) 
 }
 
 // DecideHeal accepts or rejects a staged heal, recording who and when. An
-// accepted heal replaces the trajectory in the same transaction; a rejected
-// one leaves the old trajectory, and the test heals again on its next run.
+// accepted heal replaces the trajectory in the same transaction and decides
+// its key on its branch: any other heal of them still staged is superseded
+// by it. A rejected one leaves the old trajectory, and the test heals again
+// on its next run.
 // The accepted trajectory is a row of the heal's own branch, commit and
 // version, wherever it is accepted from. A heal that is not staged is an
 // error.
@@ -203,6 +248,10 @@ func (db *DB) DecideHeal(ctx context.Context, id int64, accept bool, by string) 
 		}
 		if err := putTrajectory(ctx, tx, healed(h), l, formatTime(now)); err != nil {
 			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE heals SET status = 'superseded', decided_at = ?, decided_by = ?, superseded_by = ?
+WHERE key = ? AND branch = ? AND status = 'staged' AND id != ?`, formatTime(now), by, id, string(h.Key), h.Branch, id); err != nil {
+			return nil, fmt.Errorf("decide heal %d: %w", id, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {

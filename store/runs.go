@@ -13,9 +13,16 @@ import (
 
 // StartRun inserts r and sets r.ID. A zero r.StartedAt becomes the clock's
 // now and an empty r.Status becomes "running"; both are written back to r.
+// The run records this process (id, host, start), and first every run
+// still "running" whose process on this host is gone (killed, crashed, the
+// machine rebooted) is marked "interrupted", finished now: runs of other
+// hosts, and of processes that may still be alive, are left alone.
 func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
 	if r == nil {
 		return errors.New("start run: nil run")
+	}
+	if err := db.markInterrupted(ctx); err != nil {
+		return fmt.Errorf("start run: %w", err)
 	}
 	started := r.StartedAt
 	if started.IsZero() {
@@ -25,10 +32,11 @@ func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
 	if status == "" {
 		status = "running"
 	}
+	me := self()
 	res, err := db.write.ExecContext(ctx, `
-INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version)
-VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version)
+INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start)
 	if err != nil {
 		return fmt.Errorf("start run: %w", err)
 	}
@@ -37,6 +45,53 @@ VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		return fmt.Errorf("start run: %w", err)
 	}
 	r.ID, r.StartedAt, r.Status = id, started, status
+	return nil
+}
+
+// markInterrupted marks the running runs of this host whose process is
+// gone as "interrupted".
+func (db *DB) markInterrupted(ctx context.Context) error {
+	me := self()
+	rows, err := db.read.QueryContext(ctx,
+		`SELECT id, pid, process_start FROM runs WHERE status = 'running' AND host = ? AND pid > 0`, me.host)
+	if err != nil {
+		return fmt.Errorf("mark interrupted runs: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var (
+			id    int64
+			pid   int
+			start string
+		)
+		if err := rows.Scan(&id, &pid, &start); err != nil {
+			rows.Close()
+			return fmt.Errorf("mark interrupted runs: %w", err)
+		}
+		if gone(pid, start) {
+			ids = append(ids, id)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("mark interrupted runs: %w", err)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	now := formatTime(db.now())
+	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			if _, err := tx.ExecContext(ctx,
+				`UPDATE runs SET status = 'interrupted', finished_at = ? WHERE id = ? AND status = 'running'`, now, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("mark interrupted runs: %w", err)
+	}
 	return nil
 }
 

@@ -1,9 +1,17 @@
 package store
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -305,4 +313,113 @@ func TestNilRecords(t *testing.T) {
 			t.Errorf("%s(nil) succeeded", name)
 		}
 	}
+}
+
+// Environment of a child process that starts a run and waits (see
+// TestChildRun).
+const childRunEnv = "E2E_STORE_CHILD_RUN_DB"
+
+// TestChildRun is the body of a child process started by
+// TestInterruptedRuns; run directly it skips. It starts a run, prints its
+// id and waits for its standard input to close, without finishing the run.
+func TestChildRun(t *testing.T) {
+	path := os.Getenv(childRunEnv)
+	if path == "" {
+		t.Skip("only runs as a child of TestInterruptedRuns")
+	}
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	r := &session.Run{Project: "child"}
+	if err := db.StartRun(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("run %d\n", r.ID)
+	_, _ = io.Copy(io.Discard, os.Stdin)
+}
+
+// startChildRun starts a child process that starts a run and keeps
+// running; it returns the child and its run's id.
+func startChildRun(t *testing.T, path string) (*exec.Cmd, io.WriteCloser, int64) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChildRun$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childRunEnv+"="+path)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Close(); _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	var id int64
+	if _, serr := fmt.Sscanf(line, "run %d", &id); err != nil || serr != nil {
+		t.Fatalf("child: %q %v %v\n%s", line, err, serr, stderr.String())
+	}
+	return cmd, stdin, id
+}
+
+// TestInterruptedRuns: a run whose process was killed with SIGKILL in the
+// middle, and one recorded by a process id that no longer exists, are
+// marked interrupted when the next run starts; the run of a process still
+// alive, and one recorded on another host, stay running. Before, a killed
+// run stayed "running" forever.
+func TestInterruptedRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts child processes")
+	}
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "e2e.db")
+	killed, _, killedRun := startChildRun(t, path)
+	if err := killed.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = killed.Wait()
+	_, alive, aliveRun := startChildRun(t, path)
+
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	host, _ := os.Hostname()
+	noSuchPid := 1 << 22 // above Linux's largest pid_max
+	for _, row := range []struct {
+		pid  int
+		host string
+	}{{noSuchPid, host}, {noSuchPid, "another-host"}} {
+		if _, err := db.write.Exec(`INSERT INTO runs (project, started_at, status, pid, host) VALUES ('old', ?, 'running', ?, ?)`,
+			formatTime(time.Now()), row.pid, row.host); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.StartRun(ctx, &session.Run{Project: "next"}); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := db.Runs(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]string{}
+	for _, r := range runs {
+		s := r.Status
+		if r.Status != "running" && r.FinishedAt.IsZero() {
+			s += " (no finish time)"
+		}
+		got[r.ID] = s
+	}
+	want := map[int64]string{killedRun: "interrupted", aliveRun: "running", 3: "interrupted", 4: "running", 5: "running"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("runs %v, want %v", got, want)
+	}
+	alive.Close()
 }

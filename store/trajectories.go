@@ -11,7 +11,9 @@ import (
 )
 
 // Trajectory returns the recorded trajectory for key that the store's
-// lineage picks (see WithLineage), or nil, nil.
+// lineage picks (see WithLineage), or nil, nil. An error wraps
+// session.ErrUnreadableRow when a stored JSON column of the row does not
+// decode.
 func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error) {
 	var t session.Trajectory
 	var steps, evidence, gaps string
@@ -33,14 +35,14 @@ FROM trajectories WHERE id = ?`, id).
 		return nil, fmt.Errorf("trajectory: %w", err)
 	}
 	if err := json.Unmarshal([]byte(steps), &t.Steps); err != nil {
-		return nil, fmt.Errorf("trajectory %s: steps: %w", key, err)
+		return nil, fmt.Errorf("trajectory %s: %w: steps: %w", key, session.ErrUnreadableRow, err)
 	}
 	if err := json.Unmarshal([]byte(evidence), &t.Evidence); err != nil {
-		return nil, fmt.Errorf("trajectory %s: evidence: %w", key, err)
+		return nil, fmt.Errorf("trajectory %s: %w: evidence: %w", key, session.ErrUnreadableRow, err)
 	}
 	if gaps != "[]" { // none: Gaps stays nil
 		if err := json.Unmarshal([]byte(gaps), &t.Gaps); err != nil {
-			return nil, fmt.Errorf("trajectory %s: gaps: %w", key, err)
+			return nil, fmt.Errorf("trajectory %s: %w: gaps: %w", key, session.ErrUnreadableRow, err)
 		}
 	}
 	return &t, nil

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -36,6 +36,9 @@ func newCacheCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return p.with(cmd, func(d *store.DB) error {
+				if err := d.Check(cmd.Context()); err != nil {
+					return err
+				}
 				s, err := d.CacheStatistics(cmd.Context(), runs)
 				if err != nil {
 					return err
@@ -150,21 +153,13 @@ func newCacheCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return p.with(cmd, func(d *store.DB) error {
-				var buf bytes.Buffer
-				n, err := d.ExportCache(cmd.Context(), &buf)
+				if args[0] == "-" {
+					_, err := d.ExportCache(cmd.Context(), cmd.OutOrStdout())
+					return err
+				}
+				n, err := exportFile(cmd, d, args[0])
 				if err != nil {
 					return err
-				}
-				if args[0] == "-" {
-					_, err = cmd.OutOrStdout().Write(buf.Bytes())
-					return err
-				}
-				tmp := args[0] + ".tmp"
-				if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-					return fmt.Errorf("export: %w", err)
-				}
-				if err := os.Rename(tmp, args[0]); err != nil {
-					return fmt.Errorf("export: %w", err)
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "exported %d row(s) to %s\n", n, args[0])
 				return nil
@@ -177,19 +172,22 @@ func newCacheCmd() *cobra.Command {
 		Short: "Read cache rows from FILE (JSON lines from export; - for standard input); a bad line imports nothing",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var in io.Reader = cmd.InOrStdin()
-			if args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return fmt.Errorf("import: %w", err)
-				}
-				defer f.Close()
-				in = f
+			in, done, err := importSource(cmd, args[0])
+			if err != nil {
+				return err
 			}
+			defer done()
 			return p.with(cmd, func(d *store.DB) error {
 				n, err := d.ImportCache(cmd.Context(), in)
+				if ie, ok := errors.AsType[*store.ImportError](err); ok {
+					name := args[0]
+					if name == "-" {
+						name = "<stdin>"
+					}
+					return importProblem{path: name, err: ie, written: n}
+				}
 				if err != nil {
-					return fmt.Errorf("%s: %w", args[0], err)
+					return err
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "imported %d row(s)\n", n)
 				return nil
@@ -305,4 +303,73 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// exportFile writes the cache to path through a temporary file beside it,
+// renamed into place once complete.
+func exportFile(cmd *cobra.Command, d *store.DB, path string) (int, error) {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return 0, fmt.Errorf("export: %w", err)
+	}
+	n, err := d.ExportCache(cmd.Context(), f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("export: %w", cerr)
+	}
+	if err == nil {
+		if err = os.Rename(tmp, path); err != nil {
+			err = fmt.Errorf("export: %w", err)
+		}
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return 0, err
+	}
+	return n, nil
+}
+
+// importSource opens what `cache import` reads, which it reads twice:
+// the file, or standard input copied to a temporary file (never to
+// memory). done closes and removes what it opened.
+func importSource(cmd *cobra.Command, path string) (io.ReadSeeker, func(), error) {
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("import: %w", err)
+		}
+		return f, func() { f.Close() }, nil
+	}
+	f, err := os.CreateTemp("", "e2e-import-*.jsonl")
+	if err != nil {
+		return nil, nil, fmt.Errorf("import: %w", err)
+	}
+	done := func() { f.Close(); os.Remove(f.Name()) }
+	if _, err := io.Copy(f, cmd.InOrStdin()); err != nil {
+		done()
+		return nil, nil, fmt.Errorf("import: read standard input: %w", err)
+	}
+	return f, done, nil
+}
+
+// importProblem is a bad line of an import file, as file:line:column.
+type importProblem struct {
+	path    string
+	err     *store.ImportError
+	written int // rows written before it (the file changed during the import)
+}
+
+func (p importProblem) Error() string {
+	msg := fmt.Sprintf("%s:%d", p.path, p.err.Line)
+	if p.err.Column > 0 {
+		msg += fmt.Sprintf(":%d", p.err.Column)
+	}
+	msg += ": " + p.err.Err.Error()
+	if p.err.More > 0 {
+		msg += fmt.Sprintf(" (and %d more bad line(s))", p.err.More)
+	}
+	if p.written == 0 {
+		msg += "; nothing was imported"
+	}
+	return msg
 }

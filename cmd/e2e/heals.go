@@ -129,6 +129,12 @@ func clip(s string, n int) string {
 func printHeal(w io.Writer, h *session.Heal) {
 	fmt.Fprintf(w, "heal %d · %s · test %q · goal %q\n", h.ID, h.Status, h.Test, h.Goal)
 	fmt.Fprintf(w, "why: %s\n", h.Reason)
+	if h.Seen > 1 {
+		fmt.Fprintf(w, "proposed by %d runs, the last at %s\n", h.Seen, h.LastSeenAt.Local().Format("2006-01-02 15:04"))
+	}
+	if h.SupersededBy != 0 {
+		fmt.Fprintf(w, "superseded by heal %d\n", h.SupersededBy)
+	}
 	if h.DecidedBy != "" {
 		fmt.Fprintf(w, "decided by %s at %s\n", h.DecidedBy, h.DecidedAt.Format("2006-01-02 15:04"))
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
 )
 
 // Exit codes.
@@ -20,6 +21,7 @@ const (
 	exitFailed = 1 // a test failed
 	exitUsage  = 2 // usage, configuration or environment error
 	exitStale  = 4 // the strict cache policy found a missing or stale entry
+	exitStore  = 5 // the database failed at run time: locked past the busy timeout, damaged, disk full, I/O error
 )
 
 // globals are the flags every command shares.
@@ -69,6 +71,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return ee.code
 	}
 	fmt.Fprintln(stderr, "e2e: "+oneLine(err))
+	if store.IsFailure(err) {
+		return exitStore
+	}
 	return exitUsage
 }
 
@@ -94,6 +99,9 @@ func oneLine(err error) string {
 		// the message already says what to install
 	case errors.Is(err, context.Canceled):
 		msg = "interrupted"
+	case store.IsCorrupt(err):
+		msg += ": keep a copy of the file, then either recover what it holds with `sqlite3 FILE .recover | sqlite3 NEW.db` " +
+			"and use NEW.db (--db, or db: in e2e.yaml), or move the file aside and let e2e start an empty one (the cache is learnt again)"
 	}
 	return strings.Join(strings.Fields(msg), " ")
 }

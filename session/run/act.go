@@ -52,7 +52,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	env.guard = guard
 	var traj *session.Trajectory
 	if r.reads() && !r.o.Rerecord[tr.index] { // a re-recorded act starts from scratch; the new trajectory replaces it
-		if traj, err = ts.Trajectory(ctx, key); err != nil {
+		if traj, err = readTrajectory(ctx, ts, key, sr); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"sort"
@@ -84,6 +85,30 @@ func (r *Runner) key(tr *testRun, raw step.Step) session.CacheKey {
 	n := tr.occurrence[id]
 	tr.occurrence[id] = n + 1
 	return r.keyFor(tr, raw.Description, ps, n)
+}
+
+// readEntry reads the element cache row of key. A row the store cannot
+// decode (session.ErrUnreadableRow) is no entry: the step records a miss
+// with reason session.MissUnreadableRow, and the element located again
+// replaces the row when the test passes.
+func (r *Runner) readEntry(ctx context.Context, key session.CacheKey, sr *session.StepResult) (*session.CacheEntry, error) {
+	e, err := r.o.Store.Cache(ctx, key)
+	if errors.Is(err, session.ErrUnreadableRow) {
+		sr.Cache, sr.MissReason = "miss", session.MissUnreadableRow
+		return nil, nil
+	}
+	return e, err
+}
+
+// readTrajectory is readEntry for the trajectory of an act: an unreadable
+// one is recorded again.
+func readTrajectory(ctx context.Context, ts TrajectoryStore, key session.CacheKey, sr *session.StepResult) (*session.Trajectory, error) {
+	t, err := ts.Trajectory(ctx, key)
+	if errors.Is(err, session.ErrUnreadableRow) {
+		sr.Cache, sr.MissReason = "miss", session.MissUnreadableRow
+		return nil, nil
+	}
+	return t, err
 }
 
 // pendingWrite is a cache write held until the test passes: only passing

@@ -30,7 +30,7 @@ func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error
 	l := &Live{r: r, start: time.Now()}
 	l.run = session.Run{Project: r.o.Project, StartedAt: l.start, Status: "running", Version: r.o.Version}
 	if err := r.o.Store.StartRun(ctx, &l.run); err != nil {
-		return nil, fmt.Errorf("start run: %w", err)
+		return nil, err // the store's error says "start run"
 	}
 	if r.o.OnRunStart != nil {
 		r.o.OnRunStart(l.run.ID)
@@ -102,11 +102,11 @@ func (l *Live) finish(ctx context.Context, status string) error {
 	l.res.DurationMS = time.Since(l.start).Milliseconds()
 	l.r.publish(session.TestFinished{Result: l.res})
 	if err := l.r.o.Store.SaveTest(ctx, &l.res); err != nil {
-		return fmt.Errorf("save test %q: %w", l.res.Name, err)
+		return err // the store's error says "save test"
 	}
 	l.run.FinishedAt, l.run.Status = time.Now(), status
 	if err := l.r.o.Store.FinishRun(ctx, &l.run); err != nil {
-		return fmt.Errorf("finish run: %w", err)
+		return err // the store's error says "finish run"
 	}
 	return nil
 }

@@ -180,7 +180,7 @@ func (r *Runner) runSuite(ctx context.Context, rep *Report, tests []*testfile.Te
 				cancel()
 				mu.Lock()
 				if err != nil && saveErr == nil {
-					saveErr = fmt.Errorf("save test %q: %w", tests[i].Name, err)
+					saveErr = err // the store's error says "save test" and its name
 				}
 				if workers > 1 {
 					_, _ = r.o.Out.Write(buf.Bytes())

@@ -170,7 +170,7 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	}
 	r.addSuiteSecrets(tests)
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
-		return nil, fmt.Errorf("start run: %w", err)
+		return nil, err // the store's error says "start run"
 	}
 	if r.o.OnRunStart != nil {
 		r.o.OnRunStart(rep.Run.ID)
@@ -184,7 +184,7 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 		rep.Run.Status = "failed"
 	}
 	if err := r.o.Store.FinishRun(context.WithoutCancel(ctx), &rep.Run); err != nil {
-		return nil, fmt.Errorf("finish run: %w", err)
+		return nil, err // the store's error says "finish run"
 	}
 	printRunSummary(r.o.Out, r.o.Color, rep)
 	return rep, nil
@@ -603,7 +603,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	var entry *session.CacheEntry
 	if r.reads() {
 		var err error
-		if entry, err = r.o.Store.Cache(ctx, key); err != nil {
+		if entry, err = r.readEntry(ctx, key, sr); err != nil {
 			return "", nil, fmt.Errorf("read element cache: %w", err)
 		}
 	}
@@ -628,7 +628,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	}
 	if r.strict() {
 		why := "no entry"
-		if entry != nil {
+		if sr.MissReason != "" {
 			why = sr.MissReason
 		}
 		return "", nil, &StaleError{What: raw.Description, Reason: why}
@@ -661,14 +661,14 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
 			sr.LLMCalls += mres.ModelCalls
 			if err != nil {
-				return "", nil, fmt.Errorf("locate %q with the model: %w", st.Description, err)
+				return "", nil, fmt.Errorf("%q: %w", st.Description, err) // the model's error says "locate with the model"
 			}
 			if mres.Target != nil {
 				res = mres
 			}
 		}
 		if res.Target != nil {
-			if entry != nil {
+			if sr.Cache == "miss" {
 				sr.Status = session.StatusRelocated
 			} else {
 				sr.Status = session.StatusLocated
