@@ -224,7 +224,11 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     const r = implicitRole(el);
     if (r) return r;
-    if (!el.hasAttributes() && !el.parentElement?.isContentEditable) return null;
+    // An element without attributes has no role of its own: it is not
+    // focusable, has no click handler, and is not where editing starts
+    // (its parent is editable whenever it is). isContentEditable is not
+    // asked here: Chrome answers it in time proportional to the depth.
+    if (!el.hasAttributes()) return null;
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     if (el.hasAttribute('onclick') || (isFocusable(el) && el.localName !== 'body')) return 'generic_clickable';
     return null;
@@ -251,7 +255,11 @@ if (!window.__e2e) window.__e2e = (() => {
     for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c > 32 && c !== 160) return false; }
     return true;
   }
-  const norm = (s) => (!s ? '' : NEEDS_NORM.test(s) ? s.replace(/[\s\u00a0\x00-\x1f]+/g, ' ').trim() : s);
+  // A run of whitespace becomes one space; a lone space is already one, and
+  // leaving it alone keeps ordinary text (a 20 MB paragraph) from being
+  // rebuilt one match at a time.
+  const WS_RUN = /[\s\u00a0\x00-\x1f]{2,}|(?! )[\s\u00a0\x00-\x1f]/g;
+  const norm = (s) => (!s ? '' : NEEDS_NORM.test(s) ? s.replace(WS_RUN, ' ').trim() : s);
   const BLOCKISH = new Set(['div', 'p', 'li', 'td', 'th', 'tr', 'table', 'ul', 'ol', 'section', 'article',
     'header', 'footer', 'nav', 'main', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'fieldset',
     'dl', 'dt', 'dd', 'br', 'blockquote', 'figure', 'figcaption', 'legend', 'option', 'label_block']);
