@@ -805,19 +805,18 @@ if (!window.__e2e) window.__e2e = (() => {
       } else if (opts.boxes) {
         box = boxField(el, f.off);
       }
-      let name = full;
-      if (fieldCap !== Infinity) {
-        let textCut = cutStates(st, fieldCap);
-        if (full.length > fieldCap) { name = cutText(full, fieldCap); textCut = true; }
-        if (textCut) st.cut = true;
+      // The states field holds the text-valued states, so no state needs
+      // cutting when it is within the cap (and st, whose shape varies, is
+      // not read again); the budget counts it whole, an over-estimate.
+      let name = full, sf = statesField(st);
+      if (full.length > fieldCap || sf.length > fieldCap) {
+        const textCut = cutStates(st, fieldCap);
+        if (full.length > fieldCap) name = cutText(full, fieldCap);
+        if (textCut || name !== full) { st.cut = true; sf = statesField(st); }
       }
-      textTotal += name.length;
-      if (st.value) textTotal += st.value.length;
-      if (st.placeholder) textTotal += st.placeholder.length;
-      if (st.url) textTotal += st.url.length;
+      textTotal += name.length + sf.length;
       // trailing empty fields are left out (the decoder pads them); a cap
       // count, when there is one, is appended after all eight
-      const sf = statesField(st);
       lines[idx] = d + '\t' + outRole + '\t' + name + '\t' + refFor(el, outRole, name) +
         (box || color ? '\t' + sf + '\t' + box + '\t' + color + '\t' : sf ? '\t' + sf : '');
       if (textNeed === 0) return '';
