@@ -826,17 +826,18 @@ if (!window.__e2e) window.__e2e = (() => {
 
     // run walks until the frame stack is empty.
     function run() {
-      while (sp >= 0) {
-        const f = frames[sp];
+      let f = frames[sp];
+      for (;;) {
         let c;
         if (f.kids !== null) c = f.i < f.kids.length ? f.kids[f.i++] : null;
-        else { c = f.next; if (c) f.next = c.nextSibling; }
-        if (c) {
+        else { c = f.next; if (c !== null) f.next = c.nextSibling; }
+        if (c !== null) {
           let t;
-          if (c.nodeType === 3) {
+          const type = c.nodeType;
+          if (type === 3) {
             if (f.skipText) t = '';
             else { t = c.data; if (!isBlank(t)) pushText(f.d, t); }
-          } else if (c.nodeType !== 1) {
+          } else if (type !== 1) {
             t = '';
           } else if (shown >= max) {
             const n = countRest(c);
@@ -849,7 +850,7 @@ if (!window.__e2e) window.__e2e = (() => {
             t = '';
           } else {
             t = enter(c, f.d, f.off, f.skipText, f.pidx);
-            if (t === null) continue;
+            if (t === null) { f = frames[sp]; continue; }
           }
           if (f.gather) f.acc += t;
           continue;
@@ -857,7 +858,9 @@ if (!window.__e2e) window.__e2e = (() => {
         sp--;
         const t = finish(f);
         f.el = null; f.kids = null; f.off = null; f.cs = null; f.acc = '';
-        if (sp >= 0 && frames[sp].gather) frames[sp].acc += t;
+        if (sp < 0) return;
+        f = frames[sp];
+        if (f.gather) f.acc += t;
       }
     }
 
