@@ -11,7 +11,9 @@ import (
 // BenchmarkPageJSVersusBaseline compares this page.js with an older one in
 // the same page, turn by turn, timing in the page (performance.now), so
 // that a loaded machine slows both alike: the snapshot of the 2,000-row
-// table (BenchmarkSnapshot2kRows's walk) and the cached-element resolve of
+// table (BenchmarkSnapshot2kRows's walk), that of the accessible-names page
+// (iframe, shadow root, labels: the name computations) and the
+// cached-element resolve of
 // BenchmarkReplayStep. It reports each side's mean and least milliseconds
 // per call and their ratios (current/baseline); on a loaded machine the
 // least is the steadier figure. It runs only when E2E_BASELINE_PAGEJS
@@ -71,11 +73,16 @@ func BenchmarkPageJSVersusBaseline(b *testing.B) {
 		b.ReportMetric(basMin, "base-min-ms")
 		b.ReportMetric(curMin/basMin, "min-ratio")
 	}
+	opts := map[string]any{"maxNodes": 0, "maxText": DefaultMaxText, "maxTotalText": DefaultMaxTotalText}
 	b.Run("Snapshot2kRows", func(b *testing.B) {
 		p := benchPage(b, "/rows?n=2000")
 		install(p)
-		opts := map[string]any{"maxNodes": 0, "maxText": DefaultMaxText, "maxTotalText": DefaultMaxTotalText}
 		run(b, p, "snapshotText", 1, func() []any { return []any{opts} })
+	})
+	b.Run("SnapshotA11y", func(b *testing.B) {
+		p := benchPage(b, "/a11y")
+		install(p)
+		run(b, p, "snapshotText", 20, func() []any { return []any{opts} })
 	})
 	b.Run("ResolveCached", func(b *testing.B) {
 		p := benchPage(b, "/product")
