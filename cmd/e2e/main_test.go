@@ -93,6 +93,11 @@ func TestSnapshotCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "more (snapshot capped at 20 nodes") {
 		t.Errorf("--max-nodes (exit %d):\n%s", code, out)
 	}
+	code, out, _ = e2e(t, "snapshot", "--max-text", "5", "--max-total-text", "40", base+"/login")
+	if code != 0 || !strings.Contains(out, `link "Trail… 4 more characters"`) ||
+		!strings.Contains(out, "more characters (snapshot text capped at 40 characters; scope to a ref to see them)") {
+		t.Errorf("--max-text, --max-total-text (exit %d):\n%s", code, out)
+	}
 	noChromiumLeft(t)
 }
 

@@ -20,6 +20,8 @@ type snapshotFlags struct {
 	scope           string
 	asJSON          bool
 	maxNodes        int
+	maxText         int
+	maxTotalText    int
 	timeout         time.Duration
 	settleQuiet     time.Duration
 	settleMax       time.Duration
@@ -65,6 +67,8 @@ func newSnapshotCmd(g *globals) *cobra.Command {
 	fl.StringVar(&f.scope, "scope", "", "snapshot only the subtree of this ref (refs are in the output of a previous snapshot)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the snapshot as JSON (with boxes, colours and refs on every node)")
 	fl.IntVar(&f.maxNodes, "max-nodes", 5000, "cap the snapshot at this many nodes (0: no cap)")
+	fl.IntVar(&f.maxText, "max-text", browser.DefaultMaxText, "cut each name, text, value and URL at this many characters (0: no cap)")
+	fl.IntVar(&f.maxTotalText, "max-total-text", browser.DefaultMaxTotalText, "cut the snapshot's text once it reaches this many characters in all (0: no cap)")
 	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "navigation timeout")
 	fl.DurationVar(&f.settleQuiet, "settle-quiet", 300*time.Millisecond, "the page must be quiet (no DOM change, no fetch/XHR) this long")
 	fl.DurationVar(&f.settleMax, "settle-max", 10*time.Second, "give up when the page has not settled after this long")
@@ -103,7 +107,17 @@ func snapshotURL(ctx context.Context, b *browser.Browser, u string, f *snapshotF
 			return nil, err
 		}
 	}
-	return p.Snapshot(ctx, browser.SnapshotOptions{MaxNodes: f.maxNodes, Scope: f.scope, Boxes: f.asJSON})
+	return p.Snapshot(ctx, browser.SnapshotOptions{MaxNodes: f.maxNodes, Scope: f.scope, Boxes: f.asJSON,
+		MaxText: noCapIfZero(f.maxText), MaxTotalText: noCapIfZero(f.maxTotalText)})
+}
+
+// noCapIfZero maps a flag's 0 ("no cap") to the option's negative; the
+// option's 0 means its default.
+func noCapIfZero(v int) int {
+	if v == 0 {
+		return -1
+	}
+	return v
 }
 
 func isHTML(contentType string) bool {

@@ -32,6 +32,36 @@ type Node struct {
 	// More, when positive, says that this many further nodes under this one
 	// were left out by the snapshot's size cap.
 	More int `json:"more,omitempty"`
+	// Cut says that the snapshot's text caps cut the node's name, text or a
+	// value (placeholder, URL) short: each cut string ends in the marker
+	// "… N more characters" (see CutPrefix). A cut name is not the node's
+	// whole name and must never be taken as equal to a phrase.
+	Cut bool `json:"cut,omitempty"`
+}
+
+// CutPrefix splits a string the snapshot's text caps cut into the part kept
+// (whole words of the original, except perhaps the last) and the number of
+// characters left out. ok is false when s does not end in the cut marker.
+// Only a node marked Cut has cut strings; a page's own text may end in
+// something that reads like the marker.
+func CutPrefix(s string) (kept string, more int, ok bool) {
+	const tail = " more characters"
+	if !strings.HasSuffix(s, tail) {
+		return s, 0, false
+	}
+	rest := s[:len(s)-len(tail)]
+	i := len(rest)
+	for i > 0 && rest[i-1] >= '0' && rest[i-1] <= '9' {
+		i--
+	}
+	if i == len(rest) || !strings.HasSuffix(rest[:i], "… ") {
+		return s, 0, false
+	}
+	n, err := strconv.Atoi(rest[i:])
+	if err != nil {
+		return s, 0, false
+	}
+	return rest[:i-len("… ")], n, true
 }
 
 // Box is an element's border box in CSS pixels relative to the top page's viewport.
@@ -67,6 +97,11 @@ type Snapshot struct {
 	// Total is the number of nodes the page had; Shown how many are in Root.
 	Total int `json:"total"`
 	Shown int `json:"shown"`
+	// TextMore is how many characters the snapshot's text budget (TextCap
+	// characters in all) left out; zero when it held. Fields it cut carry
+	// their own marker (see Node.Cut).
+	TextMore int `json:"textMore,omitempty"`
+	TextCap  int `json:"textCap,omitempty"`
 }
 
 // Walk calls fn for every node depth first, with the chain of its ancestors
@@ -156,6 +191,9 @@ func (s *Snapshot) Text(opts TextOptions) string {
 	write(s.Root, 0)
 	if s.Total > s.Shown {
 		b.WriteString("- … " + strconv.Itoa(s.Total-s.Shown) + " more (snapshot capped at " + strconv.Itoa(s.Shown) + " nodes; scope to a ref to see them)\n")
+	}
+	if s.TextMore > 0 {
+		b.WriteString("- … " + strconv.Itoa(s.TextMore) + " more characters (snapshot text capped at " + strconv.Itoa(s.TextCap) + " characters; scope to a ref to see them)\n")
 	}
 	return b.String()
 }

@@ -69,3 +69,33 @@ func TestFindWalkInteractable(t *testing.T) {
 		t.Errorf("ancestors of e7: %d", depth)
 	}
 }
+
+func TestCutPrefix(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		kept string
+		more int
+		ok   bool
+	}{
+		{"Save changes… 120 more characters", "Save changes", 120, true},
+		{"… 7 more characters", "", 7, true},
+		{"Show… more characters", "Show… more characters", 0, false},
+		{"+ 5 more characters", "+ 5 more characters", 0, false},
+		{"Save changes", "Save changes", 0, false},
+		{"x… 99999999999999999999999 more characters", "x… 99999999999999999999999 more characters", 0, false},
+	} {
+		kept, more, ok := CutPrefix(c.in)
+		if kept != c.kept || more != c.more || ok != c.ok {
+			t.Errorf("CutPrefix(%q) = %q, %d, %v; want %q, %d, %v", c.in, kept, more, ok, c.kept, c.more, c.ok)
+		}
+	}
+}
+
+func TestTextSaysWhatTheTextBudgetLeftOut(t *testing.T) {
+	s := &Snapshot{Root: []*Node{{Role: "paragraph", Children: []*Node{{Role: "text", Text: "Lorem… 12 more characters", Cut: true}}}},
+		Total: 2, Shown: 2, TextMore: 12, TextCap: 5}
+	want := "- paragraph: Lorem… 12 more characters\n- … 12 more characters (snapshot text capped at 5 characters; scope to a ref to see them)\n"
+	if got := s.Text(TextOptions{}); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

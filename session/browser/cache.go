@@ -80,10 +80,11 @@ type wireNode struct {
 	States ax.States `json:"states"`
 	Box    *ax.Box   `json:"box"`
 	Text   string    `json:"text"` // the element's text when it differs from its name
+	Cut    bool      `json:"cut"`  // the name or a value was cut by the text cap
 }
 
 func (w wireNode) node() *ax.Node {
-	n := &ax.Node{Role: w.Role, Name: w.Name, Ref: w.Ref, States: w.States, Box: w.Box}
+	n := &ax.Node{Role: w.Role, Name: w.Name, Ref: w.Ref, States: w.States, Box: w.Box, Cut: w.Cut}
 	if w.Text != "" {
 		n.Children = []*ax.Node{{Role: "text", Text: w.Text}}
 	}

@@ -216,9 +216,41 @@ type SnapshotOptions struct {
 	Scope string
 	// Boxes adds a bounding box to every node, not only interactable ones.
 	Boxes bool
+	// MaxText caps each name, text run, value, placeholder and URL at this
+	// many characters (UTF-16 code units); a longer one is cut, on a word
+	// boundary when one is near, and ends in "… N more characters" (the
+	// node is marked ax.Node.Cut). Zero means DefaultMaxText; negative, no
+	// cap.
+	MaxText int
+	// MaxTotalText is the snapshot's text budget: once the names, text,
+	// values, placeholders and URLs written, in document order, reach this
+	// many characters, the rest are cut shorter or to nothing (each with its
+	// marker), and ax.Snapshot.TextMore says how much was left out. Zero
+	// means DefaultMaxTotalText; negative, no budget.
+	MaxTotalText int
 
 	raw  bool // transfer uncompressed (for benchmarks)
 	full bool // send the whole snapshot, not a change to the last one (for benchmarks)
+}
+
+// Default text caps of a snapshot (see SnapshotOptions). Element
+// descriptions outside snapshots (cached elements, errors) cut names at
+// DefaultMaxText too.
+const (
+	DefaultMaxText      = 4096
+	DefaultMaxTotalText = 1 << 20
+)
+
+// textCap resolves a text cap option: zero is the default, negative none
+// (0 on the wire).
+func textCap(v, def int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
 }
 
 // Snapshot builds the accessibility snapshot of the page as it is now.
@@ -233,8 +265,10 @@ func (p *Page) Snapshot(ctx context.Context, opts SnapshotOptions) (*ax.Snapshot
 		GZ   bool   `json:"gz"`
 		Head string `json:"head"`
 	}
-	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes, "raw": opts.raw}
-	key := fmt.Sprint(opts.MaxNodes, "|", opts.Scope, "|", opts.Boxes)
+	maxText, maxTotal := textCap(opts.MaxText, DefaultMaxText), textCap(opts.MaxTotalText, DefaultMaxTotalText)
+	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes, "raw": opts.raw,
+		"maxText": maxText, "maxTotalText": maxTotal}
+	key := fmt.Sprint(opts.MaxNodes, "|", opts.Scope, "|", opts.Boxes, "|", maxText, "|", maxTotal)
 	var since any
 	if p.last.lines != nil && p.last.key == key && !opts.full {
 		since = map[string]any{"doc": p.last.doc, "gen": p.last.gen}
@@ -319,11 +353,13 @@ type snapshotHeader struct {
 	Base     int    `json:"base"`
 	KeepHead int    `json:"keepHead"`
 	KeepTail int    `json:"keepTail"`
+	TextMore int    `json:"textMore"`
+	TextCap  int    `json:"textCap"`
 }
 
 // decodeLines reads the line format of page.js (see snapshotText there).
 func decodeLines(h snapshotHeader, lines []string) (*ax.Snapshot, error) {
-	s := &ax.Snapshot{URL: h.URL, Title: h.Title, Total: h.Total, Shown: h.Shown}
+	s := &ax.Snapshot{URL: h.URL, Title: h.Title, Total: h.Total, Shown: h.Shown, TextMore: h.TextMore, TextCap: h.TextCap}
 	var stack []*ax.Node // stack[d] is the last node seen at depth d
 	var f [8]string
 	for _, line := range lines {
@@ -358,7 +394,7 @@ func decodeLines(h snapshotHeader, lines []string) (*ax.Snapshot, error) {
 			node.Name = f[2]
 		}
 		if f[4] != "" {
-			decodeStates(&node.States, f[4])
+			decodeStates(node, f[4])
 		}
 		if f[5] != "" {
 			node.Box = parseBox(f[5])
@@ -379,7 +415,8 @@ func decodeLines(h snapshotHeader, lines []string) (*ax.Snapshot, error) {
 	return s, nil
 }
 
-func decodeStates(st *ax.States, enc string) {
+func decodeStates(n *ax.Node, enc string) {
+	st := &n.States
 	for kv := range strings.SplitSeq(enc, "\x1f") {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {
@@ -405,6 +442,8 @@ func decodeStates(st *ax.States, enc string) {
 			st.Focused = true
 		case "in":
 			st.Interactive = true
+		case "cu":
+			n.Cut = true
 		}
 	}
 }

@@ -242,7 +242,11 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     const r = implicitRole(el);
     if (r) return r;
-    if (!el.hasAttributes() && !el.parentElement?.isContentEditable) return null;
+    // An element without attributes has no role of its own: it is not
+    // focusable, has no click handler, and is not where editing starts
+    // (its parent is editable whenever it is). isContentEditable is not
+    // asked here: Chrome answers it in time proportional to the depth.
+    if (!el.hasAttributes()) return null;
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     if (el.hasAttribute('onclick') || (isFocusable(el) && el.localName !== 'body')) return 'generic_clickable';
     return null;
@@ -269,7 +273,11 @@ if (!window.__e2e) window.__e2e = (() => {
     for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c > 32 && c !== 160) return false; }
     return true;
   }
-  const norm = (s) => (!s ? '' : NEEDS_NORM.test(s) ? s.replace(/[\s\u00a0\x00-\x1f]+/g, ' ').trim() : s);
+  // A run of whitespace becomes one space; a lone space is already one, and
+  // leaving it alone keeps ordinary text (a 20 MB paragraph) from being
+  // rebuilt one match at a time.
+  const WS_RUN = /[\s\u00a0\x00-\x1f]{2,}|(?! )[\s\u00a0\x00-\x1f]/g;
+  const norm = (s) => (!s ? '' : NEEDS_NORM.test(s) ? s.replace(WS_RUN, ' ').trim() : s);
   const BLOCKISH = new Set(['div', 'p', 'li', 'td', 'th', 'tr', 'table', 'ul', 'ol', 'section', 'article',
     'header', 'footer', 'nav', 'main', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'fieldset',
     'dl', 'dt', 'dd', 'br', 'blockquote', 'figure', 'figcaption', 'legend', 'option', 'label_block']);
@@ -302,6 +310,13 @@ if (!window.__e2e) window.__e2e = (() => {
   // embeddedValue is what a form control contributes to the name of an
   // element that contains it.
   function embeddedValue(el, role) {
+    const v = embeddedShallow(el, role);
+    return v !== null && typeof v === 'object' ? textContent(v, false, new Set()) : v;
+  }
+
+  // embeddedShallow is embeddedValue without walking a subtree: where the
+  // value is the text of a selected option element, it returns that element.
+  function embeddedShallow(el, role) {
     if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
       return el.localName === 'input' || el.localName === 'textarea' ? (el.type === 'password' ? '' : el.value) : (el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || el.textContent);
     }
@@ -309,38 +324,61 @@ if (!window.__e2e) window.__e2e = (() => {
       if (el.localName === 'select') return Array.from(el.selectedOptions || []).map((o) => o.label || o.text).join(' ');
       if (el.localName === 'input') return el.value;
       const sel = el.querySelector('[aria-selected="true"]');
-      return sel ? textContent(sel, false, new Set()) : '';
+      return sel || '';
     }
     return null;
   }
 
-  // textContent computes name-from-content text of el's subtree.
+  // textContent computes name-from-content text of el's subtree. It walks
+  // with an explicit stack, so that no depth of nesting (elements, shadow
+  // roots) overflows the call stack. Each frame gathers the text of one
+  // element's children; post says what its element makes of that text:
+  // TC_NAME is descendantName's fallback to the title, TC_VALUE an embedded
+  // control's value (the text of its selected option, with its own visited
+  // set), TC_ROOT the answer.
+  const TC_ROOT = 0, TC_NAME = 1, TC_VALUE = 2;
   function textContent(el, includeHidden, visited) {
-    let out = '';
-    for (const c of childNodesOf(el)) {
-      if (c.nodeType === 3) { out += c.data; continue; }
-      if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
-      if (!includeHidden && !isVisibleForName(c)) continue;
-      const t = descendantName(c, includeHidden, visited);
-      out += isBlock(c) ? ' ' + t + ' ' : t;
+    const stack = [{ of: el, kids: childNodesOf(el), i: 0, out: '', hidden: includeHidden, visited, post: TC_ROOT }];
+    for (;;) {
+      const f = stack[stack.length - 1];
+      if (f.i < f.kids.length) {
+        const c = f.kids[f.i++];
+        if (c.nodeType === 3) { f.out += c.data; continue; }
+        if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
+        if (!f.hidden && !isVisibleForName(c)) continue;
+        // descendantName(c), up to where it needs c's subtree
+        let t;
+        if (f.visited.has(c)) t = '';
+        else {
+          f.visited.add(c);
+          const label = c.getAttribute('aria-label');
+          if (label && norm(label)) t = label;
+          else {
+            const ev = embeddedShallow(c, roleOf(c));
+            if (ev !== null && typeof ev === 'object') {
+              stack.push({ of: c, kids: childNodesOf(ev), i: 0, out: '', hidden: false, visited: new Set(), post: TC_VALUE });
+              continue;
+            }
+            if (ev !== null) t = ev;
+            else if (c.localName === 'img' || (c.localName === 'input' && c.type === 'image')) t = c.getAttribute('alt') || '';
+            else if (c.localName === 'input' && (c.type === 'submit' || c.type === 'reset' || c.type === 'button')) t = inputButtonName(c);
+            else if (c.localName === 'svg') { const s = c.querySelector(':scope > title'); t = s ? s.textContent : ''; }
+            else {
+              stack.push({ of: c, kids: childNodesOf(c), i: 0, out: '', hidden: f.hidden, visited: f.visited, post: TC_NAME });
+              continue;
+            }
+          }
+        }
+        f.out += isBlock(c) ? ' ' + t + ' ' : t;
+        continue;
+      }
+      stack.pop();
+      if (f.post === TC_ROOT) return f.out;
+      let t = f.out;
+      if (f.post === TC_NAME && !norm(t)) t = f.of.getAttribute('title') || '';
+      const p = stack[stack.length - 1];
+      p.out += isBlock(f.of) ? ' ' + t + ' ' : t;
     }
-    return out;
-  }
-
-  function descendantName(el, includeHidden, visited) {
-    if (visited.has(el)) return '';
-    visited.add(el);
-    const label = el.getAttribute('aria-label');
-    if (label && norm(label)) return label;
-    const role = roleOf(el);
-    const ev = embeddedValue(el, role);
-    if (ev !== null) return ev;
-    if (el.localName === 'img' || (el.localName === 'input' && el.type === 'image')) return el.getAttribute('alt') || '';
-    if (el.localName === 'input' && (el.type === 'submit' || el.type === 'reset' || el.type === 'button')) return inputButtonName(el);
-    if (el.localName === 'svg') { const t = el.querySelector(':scope > title'); return t ? t.textContent : ''; }
-    const t = textContent(el, includeHidden, visited);
-    if (norm(t)) return t;
-    return el.getAttribute('title') || '';
   }
 
   function inputButtonName(el) {
@@ -542,18 +580,70 @@ if (!window.__e2e) window.__e2e = (() => {
     return { x: q(r.left + off.x), y: q(r.top + off.y), w: q(r.width), h: q(r.height) };
   }
 
+  // ---- text caps ------------------------------------------------------------
+  // A snapshot's text is bounded: every name, text run, value, placeholder
+  // and URL is cut to a per-field limit, and the whole snapshot to a text
+  // budget, past which fields are cut shorter or to nothing. A cut string
+  // ends in "… N more characters", N counting the characters (code points)
+  // left out. Limits count UTF-16 code units, as JavaScript strings do. A
+  // cut never splits a surrogate pair and ends on a space when one is near,
+  // so that what is kept is whole words of the original.
+  const DEFAULT_MAX_TEXT = 4096;
+  const CUT_WORD_BACK = 32;
+  const CUT_MARK = /… (\d+) more characters$/;
+
+  // codePointsFrom counts the code points of s from index from on.
+  function codePointsFrom(s, from) {
+    let n = s.length - from;
+    for (let i = from; i < s.length - 1; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff) { const d = s.charCodeAt(i + 1); if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; } }
+    }
+    return n;
+  }
+
+  // cutHead is the head of s kept when s is cut to at most limit code units.
+  function cutHead(s, limit) {
+    let end = limit > 0 ? limit : 0;
+    if (end > 0) { const c = s.charCodeAt(end - 1); if (c >= 0xd800 && c <= 0xdbff) end--; }
+    if (end > 0) { const sp = s.lastIndexOf(' ', end); if (sp >= 0 && end - sp <= CUT_WORD_BACK) end = sp; }
+    return s.slice(0, end).trimEnd();
+  }
+
+  const cutMark = (head, n) => head + '… ' + n + ' more characters';
+
+  // cutText returns s when it has at most limit code units, else its head
+  // followed by the marker.
+  function cutText(s, limit) {
+    if (s.length <= limit) return s;
+    const head = cutHead(s, limit);
+    return cutMark(head, codePointsFrom(s, head.length));
+  }
+
+  // cutStates cuts the text-valued states of st to limit; it says whether
+  // any was cut.
+  function cutStates(st, limit) {
+    let cut = false;
+    if (st.value && st.value.length > limit) { st.value = cutText(st.value, limit); cut = true; }
+    if (st.placeholder && st.placeholder.length > limit) { st.placeholder = cutText(st.placeholder, limit); cut = true; }
+    if (st.url && st.url.length > limit) { st.url = cutText(st.url, limit); cut = true; }
+    return cut;
+  }
+
   // ---- snapshot -------------------------------------------------------------
   // One pass over the DOM writes the snapshot straight into its line format
   // (see encode below); children come before their parent's name, so a
   // node's name from content is the text its visible subtree contributed on
   // the way up and no subtree is walked twice. A node's line is reserved
-  // before its children and filled in after them.
+  // before its children and filled in after them. The pass keeps its own
+  // stack of elements, so that no depth of nesting overflows the call stack.
   //
   // Line format (fields split by TAB, states by \x1f):
   //   depth, role, name-or-text, ref, states (k=v…), box (x,y,w,h), color, more
-  // The first line is a JSON header.
+  // The first line is a JSON header. The state cu says that a field of the
+  // line was cut by the text caps.
   const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
-    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in' };
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu' };
   const TABLIKE = /[\t\n\r\x1f]/g;
 
   function statesField(st) {
@@ -574,10 +664,17 @@ if (!window.__e2e) window.__e2e = (() => {
     return q(r.left + off.x) + ',' + q(r.top + off.y) + ',' + q(r.width) + ',' + q(r.height);
   }
 
+  // Kinds of walk frames: the root's children, an element without a role
+  // (its children join its parent), an element with a role (its own line).
+  const F_TOP = 0, F_PLAIN = 1, F_ROLE = 2;
+
   function snapshotText(opts) {
     opts = opts || {};
     const max = opts.maxNodes > 0 ? opts.maxNodes : Infinity;
+    const fieldCap = opts.maxText > 0 ? opts.maxText : Infinity;
+    const budget = opts.maxTotalText > 0 ? opts.maxTotalText : Infinity;
     let shown = 0, more = 0, rootMore = 0;
+    let textTotal = 0; // code units of the text written so far (an over-estimate: markers count)
     const active = deepActive();
     pruneRefs();
     // lines holds node lines (strings), text runs ({d, t}) and removed slots (null).
@@ -608,38 +705,181 @@ if (!window.__e2e) window.__e2e = (() => {
 
     let capped = false;
     let textNeed = 0;
-    function walkChild(c, d, off, skipText, parentIdx) {
-      if (c.nodeType === 3) {
-        if (skipText) return '';
-        const data = c.data;
-        if (isBlank(data)) return data;
-        pushText(d, data);
-        return data;
+
+    // frames[0..sp] are the elements whose children are being walked, the
+    // innermost last. A frame walks the children of its parent node (the
+    // element itself, or an iframe's body), at depth d, under line pidx;
+    // acc gathers the text they contribute when an ancestor's name needs it
+    // (gather). Frame objects are reused.
+    const frames = [];
+    let sp = -1;
+    function push(kind, el, parent, d, off, skipText, pidx) {
+      let f = frames[++sp];
+      if (!f) {
+        f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
+          block: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null };
+        frames[sp] = f;
       }
-      if (c.nodeType !== 1) return '';
-      if (shown >= max) {
-        const n = countRest(c);
-        capped = true;
-        if (n) {
-          more += n;
-          if (parentIdx >= 0) mores.set(parentIdx, (mores.get(parentIdx) || 0) + n);
-          else rootMore += n;
-        }
-        return '';
-      }
-      return walk(c, d, off, skipText, parentIdx);
+      f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
+      f.saved = -1; f.dec = false;
+      if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
+      f.gather = textNeed > 0;
+      return f;
     }
 
-    function walkChildren(el, d, off, skipText, parentIdx) {
-      let acc = '';
-      const gather = textNeed > 0;
-      if (el.shadowRoot || el.localName === 'slot') {
-        const kids = childNodesOf(el);
-        for (let i = 0; i < kids.length; i++) { const t = walkChild(kids[i], d, off, skipText, parentIdx); if (gather) acc += t; }
-        return acc;
+    // enter starts on element el: it returns what el contributes to its
+    // parent's text when that is known at once, or null after pushing a
+    // frame for it.
+    function enter(el, d, off, skipText, parentIdx) {
+      if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return '';
+      const cs = getComputedStyle(el);
+      const display = cs.display;
+      if (display === 'none') return '';
+      const block = display !== 'contents' && !display.startsWith('inline');
+      const visible = cs.visibility === 'visible' && !(el.localName === 'input' && el.type === 'hidden');
+      let role = visible ? roleOf(el) : null;
+      if (role && PASS_THROUGH.has(role)) role = null;
+      if (!role) {
+        push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx).block = block;
+        return null;
       }
-      for (let c = el.firstChild; c; c = c.nextSibling) { const t = walkChild(c, d, off, skipText, parentIdx); if (gather) acc += t; }
-      return acc;
+      const idx = lines.length;
+      lines.push('');
+      shown++;
+      const wasCapped = capped;
+      capped = false;
+      let f;
+      if (el.localName === 'iframe') {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }
+        if (doc && doc.body) {
+          const r = el.getBoundingClientRect();
+          const inner = { x: off.x + r.left + el.clientLeft, y: off.y + r.top + el.clientTop };
+          const saved = textNeed;
+          textNeed = 0;
+          f = push(F_ROLE, el, doc.body, d + 1, inner, false, idx);
+          f.saved = saved;
+        } else {
+          f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
+        }
+      } else if (el.localName === 'select') {
+        // the options of a closed <select> are listed so a reader sees the choices
+        for (const o of el.options) {
+          if (shown >= max) { more++; mores.set(idx, (mores.get(idx) || 0) + 1); continue; }
+          const full = norm(o.label || o.text);
+          const on = full.length > fieldCap ? cutText(full, fieldCap) : full;
+          textTotal += on.length;
+          const st = 'in' + (o.selected ? '\x1fsl' : '') + (o.disabled ? '\x1fds' : '') + (on !== full ? '\x1fcu' : '');
+          lines.push((d + 1) + '\toption\t' + on + '\t' + refFor(o, 'option', on) + '\t' + st);
+          shown++;
+        }
+        f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
+      } else if (el.localName !== 'textarea') {
+        const nfc = NAME_FROM_CONTENT.has(role);
+        if (nfc) textNeed++;
+        f = push(F_ROLE, el, el, d + 1, off, skipText, idx);
+        f.dec = nfc;
+      } else {
+        f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
+      }
+      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs;
+      return null;
+    }
+
+    // finish completes the element of frame f once its children are done
+    // and returns what it contributes to its parent's text.
+    function finish(f) {
+      if (f.kind === F_TOP) return '';
+      const el = f.el;
+      if (f.kind === F_PLAIN) {
+        if (textNeed === 0) return '';
+        const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
+        const t = al && norm(al) ? al : f.acc;
+        return f.block ? ' ' + t + ' ' : t;
+      }
+      if (f.saved >= 0) textNeed = f.saved;
+      if (f.dec) textNeed--;
+      const role = f.role, idx = f.idx, d = f.d - 1, content = f.acc;
+      const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
+      const outRole = role === 'generic_clickable' ? 'generic' : role;
+      const cut = capped;
+      capped = f.wasCapped || cut;
+      // A subtree the cap cut short is named the slow, complete way.
+      const fromContent = NAME_FROM_CONTENT.has(role) ? (cut ? textContent(el, false, new Set([el])) : content) : null;
+      const full = accName(el, role, fromContent);
+      // text already said by a name from content is not repeated below it
+      if (full && fromContent !== null && lines.length > idx + 1 && norm(fromContent) === full) {
+        for (let i = idx + 1; i < lines.length; i++) {
+          const l = lines[i];
+          if (l !== null && typeof l === 'object' && l.d === d + 1) { lines[i] = null; shown--; }
+        }
+      }
+      const st = statesOf(el, role, full, active);
+      let box = '', color = '';
+      if (interactive) {
+        st.interactive = true;
+        color = colorOf(el, f.cs);
+        box = boxField(el, f.off);
+      } else if (opts.boxes) {
+        box = boxField(el, f.off);
+      }
+      // The states field holds the text-valued states, so no state needs
+      // cutting when it is within the cap (and st, whose shape varies, is
+      // not read again); the budget counts it whole, an over-estimate.
+      let name = full, sf = statesField(st);
+      if (full.length > fieldCap || sf.length > fieldCap) {
+        const textCut = cutStates(st, fieldCap);
+        if (full.length > fieldCap) name = cutText(full, fieldCap);
+        if (textCut || name !== full) { st.cut = true; sf = statesField(st); }
+      }
+      textTotal += name.length + sf.length;
+      // trailing empty fields are left out (the decoder pads them); a cap
+      // count, when there is one, is appended after all eight
+      lines[idx] = d + '\t' + outRole + '\t' + name + '\t' + refFor(el, outRole, name) +
+        (box || color ? '\t' + sf + '\t' + box + '\t' + color + '\t' : sf ? '\t' + sf : '');
+      if (textNeed === 0) return '';
+      const t = contribution(el, role, content);
+      return f.block ? ' ' + t + ' ' : t;
+    }
+
+    // run walks until the frame stack is empty.
+    function run() {
+      let f = frames[sp];
+      for (;;) {
+        let c;
+        if (f.kids !== null) c = f.i < f.kids.length ? f.kids[f.i++] : null;
+        else { c = f.next; if (c !== null) f.next = c.nextSibling; }
+        if (c !== null) {
+          let t;
+          const type = c.nodeType;
+          if (type === 3) {
+            if (f.skipText) t = '';
+            else { t = c.data; if (!isBlank(t)) pushText(f.d, t); }
+          } else if (type !== 1) {
+            t = '';
+          } else if (shown >= max) {
+            const n = countRest(c);
+            capped = true;
+            if (n) {
+              more += n;
+              if (f.pidx >= 0) mores.set(f.pidx, (mores.get(f.pidx) || 0) + n);
+              else rootMore += n;
+            }
+            t = '';
+          } else {
+            t = enter(c, f.d, f.off, f.skipText, f.pidx);
+            if (t === null) { f = frames[sp]; continue; }
+          }
+          if (f.gather) f.acc += t;
+          continue;
+        }
+        sp--;
+        const t = finish(f);
+        f.el = null; f.kids = null; f.off = null; f.cs = null; f.acc = '';
+        if (sp < 0) return;
+        f = frames[sp];
+        if (f.gather) f.acc += t;
+      }
     }
 
     // contribution is what el adds to an ancestor's name from content.
@@ -657,85 +897,46 @@ if (!window.__e2e) window.__e2e = (() => {
       return el.getAttribute('title') || '';
     }
 
-    function walk(el, d, off, skipText, parentIdx) {
-      if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return '';
-      const cs = getComputedStyle(el);
-      const display = cs.display;
-      if (display === 'none') return '';
-      const block = display !== 'contents' && !display.startsWith('inline');
-      const visible = cs.visibility === 'visible' && !(el.localName === 'input' && el.type === 'hidden');
-      let role = visible ? roleOf(el) : null;
-      if (role && PASS_THROUGH.has(role)) role = null;
-      if (!role) {
-        const content = walkChildren(el, d, off, skipText || !visible, parentIdx);
-        if (textNeed === 0) return '';
-        const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
-        const t = al && norm(al) ? al : content;
-        return block ? ' ' + t + ' ' : t;
-      }
-      const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
-      const outRole = role === 'generic_clickable' ? 'generic' : role;
-      const idx = lines.length;
-      lines.push('');
-      shown++;
-      let content = '';
-      const wasCapped = capped;
-      capped = false;
-      if (el.localName === 'iframe') {
-        let doc = null;
-        try { doc = el.contentDocument; } catch (e) { doc = null; }
-        if (doc && doc.body) {
-          const r = el.getBoundingClientRect();
-          const inner = { x: off.x + r.left + el.clientLeft, y: off.y + r.top + el.clientTop };
-          const saved = textNeed;
-          textNeed = 0;
-          walkChildren(doc.body, d + 1, inner, false, idx);
-          textNeed = saved;
+    // overBudget keeps the fields of out (lines) in document order while
+    // the text budget lasts and cuts the rest, shorter or to nothing. A
+    // field the per-field cap cut already keeps the count its marker gave.
+    // It returns the characters it left out.
+    function overBudget(out) {
+      let left = budget, dropped = 0;
+      const take = (s, wasCut) => {
+        if (s === '') return s;
+        let head = s, extra = 0;
+        if (wasCut) { const m = CUT_MARK.exec(s); if (m) { head = s.slice(0, m.index); extra = +m[1]; } }
+        if (head.length <= left) { left -= head.length; return s; }
+        const kept = cutHead(head, left);
+        const n = codePointsFrom(head, kept.length);
+        dropped += n;
+        left = 0;
+        return cutMark(kept, n + extra);
+      };
+      for (let i = 1; i < out.length; i++) {
+        const p = out[i].split('\t');
+        const wasCut = p.length > 4 && /(^|\x1f)cu(\x1f|$)/.test(p[4]);
+        let changed = false;
+        const name = take(p[2], wasCut);
+        if (name !== p[2]) { p[2] = name; changed = true; }
+        if (p.length > 4 && p[4]) {
+          const st = p[4].split('\x1f');
+          let stChanged = false;
+          for (let j = 0; j < st.length; j++) {
+            const k = st[j].slice(0, 3);
+            if (k !== 'va=' && k !== 'ph=' && k !== 'ur=') continue;
+            const v = st[j].slice(3), nv = take(v, wasCut);
+            if (nv !== v) { st[j] = k + nv; stChanged = true; }
+          }
+          if (stChanged) { p[4] = st.join('\x1f'); changed = true; }
         }
-      } else if (el.localName === 'select') {
-        // the options of a closed <select> are listed so a reader sees the choices
-        for (const o of el.options) {
-          if (shown >= max) { more++; mores.set(idx, (mores.get(idx) || 0) + 1); continue; }
-          const on = norm(o.label || o.text);
-          const st = 'in' + (o.selected ? '\x1fsl' : '') + (o.disabled ? '\x1fds' : '');
-          lines.push((d + 1) + '\toption\t' + on + '\t' + refFor(o, 'option', on) + '\t' + st);
-          shown++;
-        }
-      } else if (el.localName !== 'textarea') {
-        const nfc = NAME_FROM_CONTENT.has(role);
-        if (nfc) textNeed++;
-        content = walkChildren(el, d + 1, off, skipText, idx);
-        if (nfc) textNeed--;
+        if (!changed) continue;
+        while (p.length < 5) p.push('');
+        if (!wasCut) p[4] = p[4] ? p[4] + '\x1fcu' : 'cu';
+        out[i] = p.join('\t');
       }
-      const cut = capped;
-      capped = wasCapped || cut;
-      // A subtree the cap cut short is named the slow, complete way.
-      const fromContent = NAME_FROM_CONTENT.has(role) ? (cut ? textContent(el, false, new Set([el])) : content) : null;
-      const name = accName(el, role, fromContent);
-      // text already said by a name from content is not repeated below it
-      if (name && fromContent !== null && lines.length > idx + 1 && norm(fromContent) === name) {
-        for (let i = idx + 1; i < lines.length; i++) {
-          const l = lines[i];
-          if (l !== null && typeof l === 'object' && l.d === d + 1) { lines[i] = null; shown--; }
-        }
-      }
-      const st = statesOf(el, role, name, active);
-      let box = '', color = '';
-      if (interactive) {
-        st.interactive = true;
-        color = colorOf(el, cs);
-        box = boxField(el, off);
-      } else if (opts.boxes) {
-        box = boxField(el, off);
-      }
-      // trailing empty fields are left out (the decoder pads them); a cap
-      // count, when there is one, is appended after all eight
-      const sf = statesField(st);
-      lines[idx] = d + '\t' + outRole + '\t' + name + '\t' + refFor(el, outRole, name) +
-        (box || color ? '\t' + sf + '\t' + box + '\t' + color + '\t' : sf ? '\t' + sf : '');
-      if (textNeed === 0) return '';
-      const t = contribution(el, role, content);
-      return block ? ' ' + t + ' ' : t;
+      return dropped;
     }
 
     const rootEl = document.body || document.documentElement;
@@ -744,27 +945,42 @@ if (!window.__e2e) window.__e2e = (() => {
       walkRoot();
     } finally {
       noGrids = false;
+      sp = -1;
     }
     function walkRoot() {
-      if (!opts.scope) { if (rootEl) walkChildren(rootEl, 0, { x: 0, y: 0 }, false, -1); return; }
+      if (!opts.scope) {
+        if (rootEl) { push(F_TOP, rootEl, rootEl, 0, { x: 0, y: 0 }, false, -1); run(); }
+        return;
+      }
       const el = resolve(opts.scope);
-      if (el && el.isConnected) walk(el, 0, frameOffset(el), false, -1);
+      if (el && el.isConnected && enter(el, 0, frameOffset(el), false, -1) === null) run();
     }
     if (opts.scope) {
       const el = resolve(opts.scope);
       if (!el || !el.isConnected) return JSON.stringify({ error: 'ref ' + opts.scope + ' is not on the page any more; take a new snapshot' });
     }
-    const outLines = [JSON.stringify({ url: location.href, title: document.title, total: shown + more, shown, more: rootMore })];
+    const outLines = [''];
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
       if (l === null) continue;
-      if (typeof l === 'object') { outLines.push(l.d + '\ttext\t' + l.t); continue; }
+      if (typeof l === 'object') {
+        if (l.t.length > fieldCap) { const t = cutText(l.t, fieldCap); textTotal += t.length; outLines.push(l.d + '\ttext\t' + t + '\t\tcu'); continue; }
+        textTotal += l.t.length;
+        outLines.push(l.d + '\ttext\t' + l.t);
+        continue;
+      }
       const m = mores.get(i);
       if (!m) { outLines.push(l); continue; }
       let full = l;
       for (let n = l.split('\t').length; n < 8; n++) full += '\t';
       outLines.push(full + m);
     }
+    const header = { url: cutText(location.href, fieldCap), title: cutText(document.title, fieldCap), total: shown + more, shown, more: rootMore };
+    if (textTotal > budget) {
+      const dropped = overBudget(outLines);
+      if (dropped > 0) { header.textMore = dropped; header.textCap = budget; }
+    }
+    outLines[0] = JSON.stringify(header);
     return outLines;
   }
 
@@ -806,7 +1022,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (typeof all === 'string') { outbox = all; return { len: outbox.length, gz: false, head: outbox.slice(0, chunk) }; }
     const header = JSON.parse(all[0]);
     const lines = all.slice(1);
-    const key = JSON.stringify([opts.maxNodes || 0, opts.scope || '', !!opts.boxes]);
+    const key = JSON.stringify([opts.maxNodes || 0, opts.scope || '', !!opts.boxes, opts.maxText || 0, opts.maxTotalText || 0]);
     let body = lines;
     if (since && since.doc === docID && since.gen === sent.gen && sent.key === key && sent.lines) {
       const old = sent.lines;
@@ -923,7 +1139,7 @@ if (!window.__e2e) window.__e2e = (() => {
     add('structural', structuralPath(el, root, banned));
     let role = roleOf(el);
     if (role === 'generic_clickable') role = 'generic';
-    const name = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
+    const name = cutText(accName(el, role === 'generic' ? 'generic_clickable' : role, null), DEFAULT_MAX_TEXT);
     const attrs = {};
     for (const a of KEY_ATTRS) {
       const v = el.getAttribute(a);
@@ -938,14 +1154,17 @@ if (!window.__e2e) window.__e2e = (() => {
   // roots, where cached selectors are looked for when the document alone
   // has no match.
   function otherRoots() {
+    // depth first, each root before the roots inside it, with an explicit
+    // stack so that no depth of nesting overflows the call stack
     const out = [];
-    const visit = (root) => {
-      for (const e of root.querySelectorAll('*')) {
-        if (e.shadowRoot) { out.push(e.shadowRoot); visit(e.shadowRoot); }
-        if (e.localName === 'iframe') { try { const d = e.contentDocument; if (d) { out.push(d); visit(d); } } catch (x) { /* cross-origin */ } }
-      }
-    };
-    visit(document);
+    const stack = [{ els: document.querySelectorAll('*'), i: 0 }];
+    while (stack.length) {
+      const f = stack[stack.length - 1];
+      if (f.i >= f.els.length) { stack.pop(); continue; }
+      const e = f.els[f.i++];
+      if (e.shadowRoot) { out.push(e.shadowRoot); stack.push({ els: e.shadowRoot.querySelectorAll('*'), i: 0 }); continue; }
+      if (e.localName === 'iframe') { try { const d = e.contentDocument; if (d) { out.push(d); stack.push({ els: d.querySelectorAll('*'), i: 0 }); } } catch (x) { /* cross-origin */ } }
+    }
     return out;
   }
 
@@ -953,8 +1172,9 @@ if (!window.__e2e) window.__e2e = (() => {
     let role = roleOf(el);
     if (role === 'generic_clickable') role = 'generic';
     if (!role || PASS_THROUGH.has(role)) return null;
-    const name = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
-    return { role, name, el };
+    const full = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
+    const name = cutText(full, DEFAULT_MAX_TEXT);
+    return { role, name, full, el, cut: name !== full };
   }
 
   // resolveCached evaluates every selector, lets them vote, and describes the
@@ -983,15 +1203,16 @@ if (!window.__e2e) window.__e2e = (() => {
     const d = describeNode(el) || { role: '', name: '' };
     const ref = refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
-    const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
+    const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
+    if (d.cut || cutStates(node.states, DEFAULT_MAX_TEXT)) node.cut = true;
     const text = norm(el.innerText || el.textContent || '').slice(0, 500);
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
       const ad = describeNode(a);
-      if (ad) ancestors.unshift({ role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
+      if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
     return { ref, node, ancestors, visible, votes: ranked[0][1], matched: t.matched, total: selectors.length };
@@ -1005,13 +1226,13 @@ if (!window.__e2e) window.__e2e = (() => {
       let r = roleOf(e);
       if (r && !PASS_THROUGH.has(r)) {
         if (r === 'generic_clickable') r = 'generic';
-        const n = accName(e, r === 'generic' ? 'generic_clickable' : r);
+        const n = cutText(accName(e, r === 'generic' ? 'generic_clickable' : r), DEFAULT_MAX_TEXT);
         const rec = refs.byEl.get(e);
         const out = { role: r, name: n, ref: rec ? rec.ref : '' };
         if (!CONTAINERS.has(r)) {
           for (let a = e.parentElement || (e.getRootNode && e.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
             const ar = roleOf(a);
-            if (CONTAINERS.has(ar)) { const an = accName(a, ar); if (an) { out.in = { role: ar, name: an }; break; } }
+            if (CONTAINERS.has(ar)) { const an = cutText(accName(a, ar), DEFAULT_MAX_TEXT); if (an) { out.in = { role: ar, name: an }; break; } }
           }
         }
         return out;
@@ -1026,7 +1247,7 @@ if (!window.__e2e) window.__e2e = (() => {
     for (const m of doc.querySelectorAll('[aria-modal="true"], dialog[open]')) {
       if (m.checkVisibility && m.checkVisibility()) {
         const r = roleOf(m) || 'dialog';
-        out.modal = { role: r, name: accName(m, r) };
+        out.modal = { role: r, name: cutText(accName(m, r), DEFAULT_MAX_TEXT) };
         break;
       }
     }

@@ -43,6 +43,7 @@ type entry struct {
 	words  []string
 	wdone  bool
 	text   string
+	tcut   bool // text ends where the snapshot's text caps cut a run
 	tdone  bool
 }
 
@@ -129,9 +130,42 @@ func (ix *index) isAncestor(a, i int) bool {
 func (ix *index) nameWords(i int) []string {
 	e := &ix.e[i]
 	if !e.wdone {
-		e.words, e.wdone = words(e.n.Name), true
+		if kept, ok := cutString(e.n, e.n.Name); ok {
+			e.words = keptWords(kept)
+		} else {
+			e.words = words(e.n.Name)
+		}
+		e.wdone = true
 	}
 	return e.words
+}
+
+// cutString says whether s, a name, text or value of n, was cut by the
+// snapshot's text caps, and returns the part kept.
+func cutString(n *ax.Node, s string) (string, bool) {
+	if !n.Cut {
+		return "", false
+	}
+	kept, _, ok := ax.CutPrefix(s)
+	return kept, ok
+}
+
+// keptWords are the words of the part kept of a cut string that are surely
+// words of the whole: all but the last, which the cut may have split.
+func keptWords(kept string) []string {
+	w := words(kept)
+	if len(w) > 0 {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// keptText is the part kept of a cut string up to its last whole word.
+func keptText(kept string) string {
+	if i := strings.LastIndexByte(strings.TrimSpace(kept), ' '); i >= 0 {
+		return kept[:i]
+	}
+	return ""
 }
 
 // text is a node's descendant text (text runs and the names of named
@@ -150,11 +184,20 @@ func (ix *index) text(i int) string {
 		} else if len(n.Children) == 0 {
 			t = n.Name
 		}
+		kept, cut := cutString(n, t)
+		if cut {
+			// what follows is not what came next on the page
+			t = keptText(kept)
+		}
 		if t = strings.TrimSpace(t); t != "" {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
 			b.WriteString(t)
+		}
+		if cut {
+			e.tcut = true
+			break
 		}
 	}
 	e.text, e.tdone = collapse(b.String()), true
@@ -174,6 +217,9 @@ func (ix *index) firstCell(i int) string {
 		}
 		switch ix.e[j].n.Role {
 		case "cell", "gridcell", "rowheader", "columnheader":
+			if _, cut := cutString(ix.e[j].n, ix.e[j].n.Name); cut {
+				return "" // a cut name is not the cell's whole name
+			}
 			if ix.e[j].n.Name != "" {
 				return ix.e[j].n.Name
 			}
@@ -251,6 +297,55 @@ func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 	return 0, ""
 }
 
+// cutQuality compares a description's name with kw, the words surely kept
+// (see keptWords) of a string the snapshot's text caps cut. The whole string
+// is longer than what was kept, so it never equals the description: it can
+// at best start with the description's words, or contain them. Its quality
+// is never above what nameQuality gives the whole string.
+func cutQuality(spec nameSpec, kw []string) (float64, string) {
+	sw := spec.words
+	if len(sw) == 0 || len(kw) == 0 {
+		return 0, ""
+	}
+	if spec.quoted {
+		if containsRun(kw, sw) {
+			return 0.5, "contains"
+		}
+		return 0, ""
+	}
+	if len(kw) >= len(sw) && sameWords(sw, kw[:len(sw)]) {
+		return 0.65, "starts with"
+	}
+	matched := 0
+	for _, w := range sw {
+		for _, x := range kw {
+			if w == x {
+				matched++
+				break
+			}
+		}
+	}
+	if matched == len(sw) {
+		return 0.45, "contains" // the least coverage: the whole has more words
+	}
+	if overlap := float64(matched) / float64(len(sw)); overlap >= 0.5 {
+		return 0.3 * overlap, "partly"
+	}
+	return 0, ""
+}
+
+// textQuality is nameQuality for s, a name or value of node n, with sw its
+// words: a string the text caps cut is compared with cutQuality.
+func textQuality(spec nameSpec, n *ax.Node, s string, sw []string) (float64, string) {
+	if kept, cut := cutString(n, s); cut {
+		if spec.empty() {
+			return 0, ""
+		}
+		return cutQuality(spec, keptWords(kept))
+	}
+	return nameQuality(spec, s, sw)
+}
+
 // squash keeps only letters and digits, in lower case.
 func squash(s string) string {
 	var b strings.Builder
@@ -289,13 +384,25 @@ func containsRun(nw, sw []string) bool {
 // for unnamed nodes their text. It returns the quality, how, and the source.
 func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, string) {
 	n := ix.e[i].n
-	q, how := nameQuality(spec, n.Name, ix.nameWords(i))
+	q, how := textQuality(spec, n, n.Name, ix.nameWords(i))
 	src := "name"
 	try := func(text string, factor float64, s string) {
 		if text == "" {
 			return
 		}
-		if q2, h2 := nameQuality(spec, text, words(text)); q2*factor > q {
+		q2, h2 := 0.0, ""
+		if s == "text" && ix.e[i].tcut {
+			// whole words (but for one the text cap may have split), and
+			// not the whole text
+			w := words(text)
+			if len(text) >= textCap {
+				w = keptWords(text)
+			}
+			q2, h2 = cutQuality(spec, w)
+		} else {
+			q2, h2 = textQuality(spec, n, text, words(text))
+		}
+		if q2*factor > q {
 			q, how, src = q2*factor, h2, s
 		}
 	}
@@ -590,7 +697,7 @@ func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 	}
 	if q == 0 && !c.full.empty() && n.Name != "" {
 		// "the cookie banner" may be a dialog named "Cookie banner".
-		if nq, _ := nameQuality(c.full, n.Name, ix.nameWords(a)); nq >= minNameQuality {
+		if nq, _ := textQuality(c.full, n, n.Name, ix.nameWords(a)); nq >= minNameQuality {
 			return 0.8 * nq, true
 		}
 	}
