@@ -345,3 +345,34 @@ func (w *Writer) flushLocked() error {
 
 // Unwrap returns the writer w writes to (to ask whether it is a terminal).
 func (w *Writer) Unwrap() io.Writer { return w.w }
+
+// Cut is [Redactor.String] for text that was cut short: besides every whole
+// form, a trailing piece of s that is the start of a form (the text was cut
+// inside a secret: "pw hun" of "pw hunter2") is replaced by [Marker] too,
+// the longest such piece. Use it on the kept part of cut text only; on
+// whole text it would hide innocent endings.
+func (r *Redactor) Cut(s string) string {
+	s = r.String(s)
+	if r == nil || s == "" {
+		return s
+	}
+	r.mu.Lock()
+	forms := make([]string, 0, len(r.forms))
+	for f := range r.forms {
+		forms = append(forms, f)
+	}
+	r.mu.Unlock()
+	longest := 0
+	for _, f := range forms {
+		for k := min(len(f)-1, len(s)); k > longest; k-- {
+			if s[len(s)-k:] == f[:k] {
+				longest = k
+				break
+			}
+		}
+	}
+	if longest == 0 {
+		return s
+	}
+	return s[:len(s)-longest] + Marker
+}

@@ -792,16 +792,30 @@ func redactSnapshot(s *ax.Snapshot, red *redact.Redactor) {
 	if red.Len() == 0 {
 		return
 	}
-	s.Title = red.String(s.Title)
-	s.URL = red.String(s.URL)
+	s.Title = redactCut(red, s.Title)
+	s.URL = redactCut(red, s.URL)
 	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		n.Name = red.String(n.Name)
-		n.Text = red.String(n.Text)
-		n.States.Value = red.String(n.States.Value)
-		n.States.Placeholder = red.String(n.States.Placeholder)
-		n.States.URL = red.String(n.States.URL)
+		f := red.String
+		if n.Cut {
+			f = func(v string) string { return redactCut(red, v) }
+		}
+		n.Name = f(n.Name)
+		n.Text = f(n.Text)
+		n.States.Value = f(n.States.Value)
+		n.States.Placeholder = f(n.States.Placeholder)
+		n.States.URL = f(n.States.URL)
 		return true
 	})
+}
+
+// redactCut redacts v; when the snapshot's text caps cut v short, the start
+// of a secret the cut ends in is redacted too ([redact.Redactor.Cut]).
+func redactCut(red *redact.Redactor, v string) string {
+	kept, more, ok := ax.CutPrefix(v)
+	if !ok {
+		return red.String(v)
+	}
+	return fmt.Sprintf("%s… %d more characters", red.Cut(kept), more)
 }
 
 // redact is s with every secret value known to the run redacted.

@@ -1,0 +1,29 @@
+package run
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/e2e-dev/e2e/session/ax"
+	"github.com/e2e-dev/e2e/session/redact"
+)
+
+// A secret the snapshot's text cap cut through must not leave its start in
+// what the model reads: "pw hunt… 3 more characters" gives away four
+// characters of "hunter2".
+func TestRedactSnapshotHidesASecretCutShort(t *testing.T) {
+	red := redact.New("hunter2")
+	cut := &ax.Node{Role: "paragraph", Name: "pw hunt… 3 more characters", Cut: true}
+	whole := &ax.Node{Role: "paragraph", Name: "hunt for hunter2"}
+	s := &ax.Snapshot{Title: "login hun… 4 more characters", URL: "/x?pw=hunter2", Root: []*ax.Node{{Role: "main", Children: []*ax.Node{cut, whole}}}}
+	redactSnapshot(s, red)
+	if cut.Name != "pw ***… 3 more characters" {
+		t.Errorf("cut name = %q", cut.Name)
+	}
+	if whole.Name != "hunt for ***" { // text not cut keeps its innocent "hunt"
+		t.Errorf("whole name = %q", whole.Name)
+	}
+	if s.Title != "login ***… 4 more characters" || strings.Contains(s.URL, "hunter2") {
+		t.Errorf("title %q, url %q", s.Title, s.URL)
+	}
+}
