@@ -233,6 +233,7 @@ func TestZooTasks(t *testing.T) {
 				d.wantScreen(what, zooTasksScreen(items, remaining)...)
 			}
 			screen("seed", 4, "oat milk", "oat milk and honey", "bread", "eggs")
+			zooMarkup(t, p, style)
 
 			// Add with Enter; the field empties.
 			f := d.field()
@@ -328,5 +329,50 @@ func TestZooTasks(t *testing.T) {
 			d.press(input.Enter)
 			screen("emptied jam deleted", 3, "almond milk", "oat milk and honey", "bread")
 		})
+	}
+}
+
+// zooMarkup checks that a style's DOM is what it claims to be, so the
+// styles differ where the zoo means them to: good labels, no ARIA, ARIA on
+// wrappers, shadow roots.
+func zooMarkup(t *testing.T, p *Page, style string) {
+	t.Helper()
+	var m struct {
+		LabelFor, AriaOnControls, AriaOnWrappers, Aria, TrashSVG, HiddenNative, Shadow, NestedShadow, Classes int
+	}
+	zooEval(t, p, &m, `
+const els = deepAll(zoo, () => true);
+const control = el => ['INPUT', 'BUTTON', 'A'].includes(el.tagName);
+const aria = el => [...el.attributes].some(a => a.name.startsWith('aria-') || a.name === 'role');
+const hosts = els.filter(el => el.shadowRoot);
+return {
+  labelFor: els.filter(el => el.tagName === 'LABEL' && el.htmlFor).length,
+  ariaOnControls: els.filter(el => control(el) && aria(el)).length,
+  ariaOnWrappers: els.filter(el => el.tagName === 'DIV' && aria(el)).length,
+  aria: els.filter(aria).length,
+  trashSVG: els.filter(el => el.tagName === 'svg' && el.dataset.icon === 'trash').length,
+  hiddenNative: els.filter(el => el.type === 'checkbox' && getComputedStyle(el).opacity === '0').length,
+  shadow: hosts.length,
+  nestedShadow: hosts.filter(h => h.getRootNode() instanceof ShadowRoot).length,
+};`)
+	type check struct {
+		what string
+		ok   bool
+	}
+	var checks []check
+	switch style {
+	case "semantic":
+		checks = []check{{"labels tied to the toggle-all and every item checkbox", m.LabelFor == 5}, {"aria on controls (Delete buttons)", m.AriaOnControls >= 4}, {"no shadow roots", m.Shadow == 0}}
+	case "divsoup":
+		checks = []check{{"no aria or role at all", m.Aria == 0}, {"no label tied to a control", m.LabelFor == 0}, {"no shadow roots", m.Shadow == 0}}
+	case "library":
+		checks = []check{{"aria on wrapper divs", m.AriaOnWrappers >= 4}, {"no aria on controls", m.AriaOnControls == 0}, {"a trash svg per item", m.TrashSVG == 4}, {"hidden native checkboxes", m.HiddenNative == 5}, {"no labels", m.LabelFor == 0}}
+	case "webcomponents":
+		checks = []check{{"a list host and one nested host per item", m.Shadow == 5 && m.NestedShadow == 4}}
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("%s markup: want %s; got %+v", style, c.what, m)
+		}
 	}
 }
