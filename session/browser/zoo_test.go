@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -374,5 +375,85 @@ return {
 		if !c.ok {
 			t.Errorf("%s markup: want %s; got %+v", style, c.what, m)
 		}
+	}
+}
+
+func TestZooSettings(t *testing.T) {
+	base := fixtureURL(t)
+	const labels = "Email notifications|Weekly digest|Dark mode|Language|Save|"
+	for _, style := range fixture.ZooStyles {
+		t.Run(style, func(t *testing.T) {
+			p := newPage(t)
+			open(t, p, base+"/zoo/settings?style="+style)
+			d := zooDriver{t, p}
+			screen := func(what, status string) {
+				t.Helper()
+				d.wantScreen(what, strings.Split(labels+status, "|")...)
+			}
+			screen("initial", "Not saved yet")
+			zooSettingsMarkup(t, p, style)
+			clickText := func(s string) {
+				t.Helper()
+				b := d.text(s)
+				d.click(b.X+b.W/2, b.cy())
+			}
+
+			clickText("Save")
+			screen("saved defaults", "Saved: Email notifications on, Weekly digest off, Dark mode off, Language English")
+
+			// A toggle flips by its text or by its box; nothing is saved
+			// until Save.
+			clickText("Weekly digest")
+			e := d.text("Email notifications")
+			d.click(e.X-zooCheckDX, e.cy())
+			dm := d.text("Dark mode")
+			d.click(dm.X-zooSwitchDX, dm.cy())
+			screen("changed, not saved", "Saved: Email notifications on, Weekly digest off, Dark mode off, Language English")
+
+			// The select changes with the keyboard (a closed select takes
+			// ArrowDown as "next option").
+			zooEval(t, p, nil, `deepAll(zoo, el => el.tagName === 'SELECT')[0].focus();`)
+			d.press(input.ArrowDown)
+			clickText("Save")
+			screen("saved changes", "Saved: Email notifications off, Weekly digest on, Dark mode on, Language Deutsch")
+
+			clickText("Dark mode")
+			clickText("Weekly digest")
+			clickText("Save")
+			screen("switched back", "Saved: Email notifications off, Weekly digest off, Dark mode off, Language Deutsch")
+		})
+	}
+}
+
+// zooSwitchDX: a switch (36px wide) is centred 30px left of its text.
+const zooSwitchDX = 30
+
+// zooSettingsMarkup checks each style's DOM is the kind it claims to be.
+func zooSettingsMarkup(t *testing.T, p *Page, style string) {
+	t.Helper()
+	var m struct {
+		LabelFor, Aria, DivRoles, HiddenNative, NativeBoxes, Shadow, NestedShadow int
+	}
+	zooEval(t, p, &m, `
+const els = deepAll(zoo, () => true);
+const aria = el => [...el.attributes].some(a => a.name.startsWith('aria-') || a.name === 'role');
+const hosts = els.filter(el => el.shadowRoot);
+return {
+  labelFor: els.filter(el => el.tagName === 'LABEL' && el.htmlFor).length,
+  aria: els.filter(aria).length,
+  divRoles: els.filter(el => el.tagName === 'DIV' && ['checkbox', 'switch'].includes(el.getAttribute('role'))).length,
+  hiddenNative: els.filter(el => el.type === 'checkbox' && getComputedStyle(el).opacity === '0').length,
+  nativeBoxes: els.filter(el => el.type === 'checkbox').length,
+  shadow: hosts.length,
+  nestedShadow: hosts.filter(h => h.getRootNode() instanceof ShadowRoot).length,
+};`)
+	ok := map[string]bool{
+		"semantic":      m.LabelFor == 4 && m.NativeBoxes == 3 && m.DivRoles == 0 && m.Shadow == 0,
+		"divsoup":       m.Aria == 0 && m.LabelFor == 0 && m.NativeBoxes == 0 && m.Shadow == 0,
+		"library":       m.HiddenNative == 2 && m.DivRoles == 1 && m.LabelFor == 0 && m.Shadow == 0,
+		"webcomponents": m.DivRoles == 3 && m.NativeBoxes == 0 && m.Shadow == 4 && m.NestedShadow == 3,
+	}[style]
+	if !ok {
+		t.Errorf("%s settings markup is not what the style promises: %+v", style, m)
 	}
 }
