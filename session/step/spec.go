@@ -246,6 +246,9 @@ func (s Step) Validate() error {
 		return &Error{Flag: flagCacheID, Msg: fmt.Sprintf("invalid --cache-id %s", printable(s.CacheID)),
 			Hint: "a cache id is letters, digits and . _ : - and starts with a letter or digit"}
 	}
+	if err := misnamedRule(s); err != nil {
+		return err
+	}
 	if spec.Rule != nil {
 		return spec.Rule(s)
 	}

@@ -393,6 +393,10 @@ func (d *decoder) set(s *step.Step, to target, text string, n ast.Node) bool {
 		return ok
 	case toDescription:
 		s.Description = text
+		if phrase, want, bad := step.Misnamed(*s); bad {
+			d.errorf(n, "%s", misnamedMsg(s.Type, phrase, want, text))
+			return false
+		}
 	case toValue:
 		s.Value = text
 	case toContains:
@@ -428,4 +432,30 @@ func need(spec kindSpec, to target) string {
 		return "the time to wait, such as 2s"
 	}
 	return "a value"
+}
+
+// misnamedMsg says that a step of type typ is described as another action,
+// phrase, which a step of type want performs ("" when none does).
+func misnamedMsg(typ step.Type, phrase string, want step.Type, desc string) string {
+	msg := fmt.Sprintf("the step is a %s but its description asks to %q", kindOf(typ), phrase)
+	if k := kindOf(want); want != "" && k != "" {
+		msg += fmt.Sprintf("; use %s:", k)
+	} else {
+		msg += "; no step kind does that yet, use act: for it"
+	}
+	w := strings.Fields(desc)
+	if len(w) > 3 {
+		w = w[:3]
+	}
+	return msg + fmt.Sprintf(`, or, if the words are the element's name, write them as one, such as: the "%s" button`, strings.Join(w, " "))
+}
+
+// kindOf returns the kind of step that makes steps of type typ, or "".
+func kindOf(typ step.Type) string {
+	for _, k := range Kinds() {
+		if spec := kinds[k]; spec.typ == typ && spec.expect == "" {
+			return string(k)
+		}
+	}
+	return ""
 }

@@ -41,6 +41,9 @@ func TestParseKinds(t *testing.T) {
 		{"press: 1", "press", step.Step{Type: step.Press, Value: "1"}},
 		{"press: { key: Control+A, in: the notes }", "press", step.Step{Type: step.Press, Value: "Control+A", Description: "the notes"}},
 		{"press: { key: Escape }", "press", step.Step{Type: step.Press, Value: "Escape"}},
+		{"click: the Upload button", "click", step.Step{Type: step.Click, Description: "the Upload button"}},
+		{"click: the Double click me button", "click", step.Step{Type: step.Click, Description: "the Double click me button"}},
+		{"click: Select all", "click", step.Step{Type: step.Click, Description: "Select all"}},
 		{"hover: the avatar", "hover", step.Step{Type: step.Hover, Description: "the avatar"}},
 		{"check: Remember me", "check", step.Step{Type: step.Check, Description: "Remember me"}},
 		{"uncheck: Remember me", "uncheck", step.Step{Type: step.Uncheck, Description: "Remember me"}},
@@ -221,6 +224,12 @@ func TestParseErrors(t *testing.T) {
 		{"alias", "name: &n t\nsteps:\n  - click: *n\n", []string{"3:12: YAML aliases are not supported; write the value out"}},
 		{"crlf line breaks", "name: t\r\nsteps:\r\n  - clik: x\r\n", []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"cr line breaks", "name: t\rsteps:\r  - click: x\r  - wait: 1\r", []string{`4:11: invalid duration "1"; give a unit, such as 1s`}},
+		{"click asks to double click", oneStep("click: double click on the oat milk label"), []string{
+			`3:12: the step is a click but its description asks to "double click"; no step kind does that yet, use act: for it, or, if the words are the element's name, write them as one, such as: the "double click on" button`}},
+		{"click asks to hover", oneStep("click: hover over the avatar"), []string{
+			`3:12: the step is a click but its description asks to "hover"; use hover:, or, if the words are the element's name, write them as one, such as: the "hover over the" button`}},
+		{"press in asks to select", oneStep("press: { key: Enter, in: select France from the country list }"), []string{
+			`3:30: the step is a press but its description asks to "select"; use select:, or, if the words are the element's name, write them as one, such as: the "select France from" button`}},
 		{"many problems", "nam: t\nsteps:\n  - clik: x\n  - type: { into: a }\n  - wait: 3\n", []string{
 			`1:1: unknown key "nam" in a test file; did you mean name?`,
 			`3:5: unknown key "clik" in a step; did you mean click?`,
