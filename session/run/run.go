@@ -361,18 +361,20 @@ type handler func(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step
 
 // handlers maps each step type to what runs it; a test checks it covers step.Types.
 var handlers = map[step.Type]handler{
-	step.Navigate: runNavigate,
-	step.Click:    runElement,
-	step.TypeText: runElement,
-	step.Select:   runElement,
-	step.Press:    runPress,
-	step.Hover:    runElement,
-	step.Check:    runElement,
-	step.Uncheck:  runElement,
-	step.Scroll:   runElement,
-	step.Wait:     runWait,
-	step.Expect:   runExpect,
-	step.Assert:   runAssert,
+	step.Navigate:   runNavigate,
+	step.Click:      runElement,
+	step.DblClick:   runElement,
+	step.RightClick: runElement,
+	step.TypeText:   runElement,
+	step.Select:     runElement,
+	step.Press:      runPress,
+	step.Hover:      runElement,
+	step.Check:      runElement,
+	step.Uncheck:    runElement,
+	step.Scroll:     runElement,
+	step.Wait:       runWait,
+	step.Expect:     runExpect,
+	step.Assert:     runAssert,
 }
 
 // Acts run steps through the table, so they join it once it exists.
@@ -530,6 +532,12 @@ type elementAction func(ctx context.Context, p *browser.Page, ref, value string,
 var elementActions = map[step.Type]elementAction{
 	step.Click: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
 		return p.Click(ctx, ref, o)
+	},
+	step.DblClick: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.DoubleClick(ctx, ref, o)
+	},
+	step.RightClick: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.RightClick(ctx, ref, o)
 	},
 	step.Hover: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
 		return p.Hover(ctx, ref, o)

@@ -91,8 +91,8 @@ func verbOnToggle(verbs ...string) func(string) bool {
 // actions are the actions a description can ask for. Plain "click" is not
 // among them: clicking a checkbox to check it is fine.
 var actions = []action{
-	{"double click", "", verbPhrase("double click", "doubleclick", "dblclick", "dbl click", "double tap")},
-	{"right click", "", verbPhrase("right click", "rightclick", "context click",
+	{"double click", DblClick, verbPhrase("double click", "doubleclick", "dblclick", "dbl click", "double tap")},
+	{"right click", RightClick, verbPhrase("right click", "rightclick", "context click",
 		"open the context menu", "open a context menu", "open context menu")},
 	{"drag", "", func(d string) bool {
 		return verbPhrase("drag and drop", "drag & drop", "drag n drop")(d) || verbThenObject("drag")(d)
@@ -112,7 +112,7 @@ var actions = []action{
 // actingTypes are the step types whose description is checked against
 // [actions]: those that do something to the element they name.
 var actingTypes = map[Type]bool{
-	Click: true, Hover: true, Check: true, Uncheck: true,
+	Click: true, DblClick: true, RightClick: true, Hover: true, Check: true, Uncheck: true,
 	TypeText: true, Select: true, Press: true,
 }
 

@@ -54,6 +54,14 @@ var Types = map[Type]Spec{
 		Summary: "click an element",
 		Fields:  Fields{Description: Required, DescriptionDoc: "the element to click", Element: true},
 	},
+	DblClick: {
+		Summary: "double-click an element, as to edit it in place",
+		Fields:  Fields{Description: Required, DescriptionDoc: "the element to double-click", Element: true},
+	},
+	RightClick: {
+		Summary: "right-click an element, as to open its context menu",
+		Fields:  Fields{Description: Required, DescriptionDoc: "the element to right-click", Element: true},
+	},
 	TypeText: {
 		Summary: "type text into a field",
 		Fields: Fields{

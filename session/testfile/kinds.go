@@ -56,8 +56,10 @@ func (k kindSpec) fields() step.Fields {
 // kinds is every kind of step in a test file. It is the one list that the
 // parser, the JSON schema test and the docs follow.
 var kinds = map[Kind]kindSpec{
-	"navigate": {typ: step.Navigate, scalar: toValue, example: "navigate: /users"},
-	"click":    {typ: step.Click, scalar: toDescription, example: "click: the Sign in button"},
+	"navigate":   {typ: step.Navigate, scalar: toValue, example: "navigate: /users"},
+	"click":      {typ: step.Click, scalar: toDescription, example: "click: the Sign in button"},
+	"dblclick":   {typ: step.DblClick, scalar: toDescription, example: "dblclick: the oat milk label"},
+	"rightclick": {typ: step.RightClick, scalar: toDescription, example: "rightclick: the Alice row"},
 	"type": {typ: step.TypeText, example: `type: { into: the email field, text: "{{ env.E2E_USER }}" }`,
 		keys: []key{{"into", toDescription, true}, {"text", toValue, true}}},
 	"select": {typ: step.Select, example: "select: { from: the country list, option: France }",

@@ -19,7 +19,7 @@
 //	type: { into: element, text: T }       TYPE
 //	select: { from: element, option: O }   SELECT
 //	press: KEY | { key: KEY, in: element } PRESS
-//	hover | check | uncheck | scroll: element
+//	hover | dblclick | rightclick | check | uncheck | scroll: element
 //	wait: 2s | { for: element }            WAIT
 //	expect: { visible: element }           EXPECT visible
 //	expect: { hidden: element }            EXPECT hidden

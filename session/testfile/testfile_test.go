@@ -44,6 +44,8 @@ func TestParseKinds(t *testing.T) {
 		{"click: the Upload button", "click", step.Step{Type: step.Click, Description: "the Upload button"}},
 		{"click: the Double click me button", "click", step.Step{Type: step.Click, Description: "the Double click me button"}},
 		{"click: Select all", "click", step.Step{Type: step.Click, Description: "Select all"}},
+		{"dblclick: the oat milk label", "dblclick", step.Step{Type: step.DblClick, Description: "the oat milk label"}},
+		{"rightclick: the Context area", "rightclick", step.Step{Type: step.RightClick, Description: "the Context area"}},
 		{"hover: the avatar", "hover", step.Step{Type: step.Hover, Description: "the avatar"}},
 		{"check: Remember me", "check", step.Step{Type: step.Check, Description: "Remember me"}},
 		{"uncheck: Remember me", "uncheck", step.Step{Type: step.Uncheck, Description: "Remember me"}},
@@ -177,8 +179,8 @@ func TestParseErrors(t *testing.T) {
 		{"unknown kind", oneStep("clik: the Sign in button"), []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"two kinds", oneStep("click: a\ntype: { into: b, text: c }"), []string{"4:5: a step does one thing, but this one has both click and type; split it into two steps"}},
 		{"empty step", "name: t\nsteps:\n  -\n  - click: x\n", []string{"3:3: empty step; write one such as - click: the Sign in button"}},
-		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, expect, hover, navigate, press, scroll, select, type, uncheck, wait"}},
-		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, expect, hover, navigate, press, scroll, select, type, uncheck, wait"}},
+		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, wait"}},
+		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, wait"}},
 		{"text step", oneStep("click the Save button"), []string{"3:5: a step is a mapping; write click: the Save button"}},
 		{"text step unknown", oneStep("do something"), []string{"3:5: expected a step such as click: the Sign in button, found text"}},
 		{"list where text expected", oneStep("click: [a, b]"), []string{"3:12: expected the element to click, found a list; for example click: the Sign in button"}},
@@ -225,7 +227,7 @@ func TestParseErrors(t *testing.T) {
 		{"crlf line breaks", "name: t\r\nsteps:\r\n  - clik: x\r\n", []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"cr line breaks", "name: t\rsteps:\r  - click: x\r  - wait: 1\r", []string{`4:11: invalid duration "1"; give a unit, such as 1s`}},
 		{"click asks to double click", oneStep("click: double click on the oat milk label"), []string{
-			`3:12: the step is a click but its description asks to "double click"; no step kind does that yet, use act: for it, or, if the words are the element's name, write them as one, such as: the "double click on" button`}},
+			`3:12: the step is a click but its description asks to "double click"; use dblclick:, or, if the words are the element's name, write them as one, such as: the "double click on" button`}},
 		{"click asks to hover", oneStep("click: hover over the avatar"), []string{
 			`3:12: the step is a click but its description asks to "hover"; use hover:, or, if the words are the element's name, write them as one, such as: the "hover over the" button`}},
 		{"press in asks to select", oneStep("press: { key: Enter, in: select France from the country list }"), []string{
