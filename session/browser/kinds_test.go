@@ -1,6 +1,8 @@
 package browser
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,5 +44,35 @@ func TestRightClickOpensContextMenu(t *testing.T) {
 	}
 	if got := textOf(t, p); !strings.Contains(got, "contextmenu button=2") {
 		t.Errorf("contextmenu not from the right button:\n%s", got)
+	}
+}
+
+// TestSetFilesShowsFileName checks SetFiles chooses files in a file input,
+// and in the hidden input a label stands for, so that the page gets change
+// events and shows the names; an element with no file input is refused.
+func TestSetFilesShowsFileName(t *testing.T) {
+	p := newPage(t)
+	open(t, p, fixtureURL(t)+"/kinds")
+	ctx := ctxT(t)
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report.txt")
+	must(t, os.WriteFile(report, []byte("12345"), 0o644))
+	photo := filepath.Join(dir, "cat.png")
+	must(t, os.WriteFile(photo, []byte("png"), 0o644))
+
+	must(t, p.SetFiles(ctx, ref(t, p, "button", "Attachment"), []string{report}))
+	if got := textOf(t, p); !strings.Contains(got, "Chosen: report.txt (5 bytes)") {
+		t.Errorf("file input: page does not show the file:\n%s", got)
+	}
+	must(t, p.SetFiles(ctx, ref(t, p, "button", "Choose photo"), []string{photo}))
+	if got := textOf(t, p); !strings.Contains(got, "Chosen: cat.png (3 bytes)") {
+		t.Errorf("label of a hidden input: page does not show the file:\n%s", got)
+	}
+	err := p.SetFiles(ctx, ref(t, p, "button", "Context area"), []string{photo})
+	if ae, ok := err.(*ActionError); !ok || ae.Reason != ReasonNotFit {
+		t.Errorf("upload into a plain button: got %v, want a not-fit ActionError", err)
+	}
+	if err := p.SetFiles(ctx, ref(t, p, "button", "Attachment"), []string{filepath.Join(dir, "missing.txt")}); err == nil {
+		t.Error("a missing file was accepted")
 	}
 }

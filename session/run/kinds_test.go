@@ -1,7 +1,13 @@
 package run
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/e2e-dev/e2e/session/testfile"
 )
 
 // TestRunDblclickAndRightclick runs the dblclick and rightclick step kinds
@@ -18,6 +24,46 @@ steps:
   - rightclick: the Context area
   - expect: { visible: the Context menu }
 `)
+	if !rep.Passed() {
+		for _, s := range steps(rep) {
+			t.Logf("%s: %s %s %s", s.Command, s.Status, s.Error, s.Note)
+		}
+		t.Fatal("the test failed")
+	}
+}
+
+// TestRunUploadRelativeToTestFile runs an upload step whose path is
+// relative to its test file (in another directory than the working one):
+// the file input gets the file and the page shows its name.
+func TestRunUploadRelativeToTestFile(t *testing.T) {
+	e := newEnv(t)
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "files"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "files", "report.txt"), []byte("1234567"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `name: upload
+url: /kinds
+steps:
+  - upload: { into: the Attachment button, files: [files/report.txt] }
+  - expect: { text: { in: the Chosen files status, is: "Chosen: report.txt (7 bytes)" } }
+`
+	tt, err := testfile.Parse(filepath.Join(dir, "upload.e2e.yaml"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := r.Run(ctx, []*testfile.Test{tt})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !rep.Passed() {
 		for _, s := range steps(rep) {
 			t.Logf("%s: %s %s %s", s.Command, s.Status, s.Error, s.Note)

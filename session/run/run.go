@@ -369,6 +369,7 @@ var handlers = map[step.Type]handler{
 	step.Select:     runElement,
 	step.Press:      runPress,
 	step.Hover:      runElement,
+	step.Upload:     runUpload,
 	step.Check:      runElement,
 	step.Uncheck:    runElement,
 	step.Scroll:     runElement,
@@ -524,6 +525,20 @@ func runPress(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr
 	return runElement(r, ctx, tr, raw, st, sr)
 }
 
+// runUpload reads the step's files relative to its test file, then
+// chooses them in the element the step describes.
+func runUpload(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	files := step.UploadFiles(st.Value)
+	dir := filepath.Dir(tr.test.File)
+	for i, f := range files {
+		if !filepath.IsAbs(f) {
+			files[i] = filepath.Join(dir, f)
+		}
+	}
+	st.Value = strings.Join(files, "\n")
+	return runElement(r, ctx, tr, raw, st, sr)
+}
+
 // elementAction does one step type to the element behind ref.
 type elementAction func(ctx context.Context, p *browser.Page, ref, value string, o browser.ActOptions) error
 
@@ -541,6 +556,9 @@ var elementActions = map[step.Type]elementAction{
 	},
 	step.Hover: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
 		return p.Hover(ctx, ref, o)
+	},
+	step.Upload: func(ctx context.Context, p *browser.Page, ref, v string, _ browser.ActOptions) error {
+		return p.SetFiles(ctx, ref, step.UploadFiles(v))
 	},
 	step.Scroll: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
 		return p.ScrollIntoView(ctx, ref, o)

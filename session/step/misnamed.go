@@ -97,7 +97,7 @@ var actions = []action{
 	{"drag", "", func(d string) bool {
 		return verbPhrase("drag and drop", "drag & drop", "drag n drop")(d) || verbThenObject("drag")(d)
 	}},
-	{"upload", "", verbThenObject("upload", "attach")},
+	{"upload", Upload, verbThenObject("upload", "attach")},
 	{"hover", Hover, verbPhrase("hover over", "hover on", "mouse over", "mouseover",
 		"move the mouse over", "move the pointer over")},
 	{"type", TypeText, func(d string) bool {
@@ -113,7 +113,7 @@ var actions = []action{
 // [actions]: those that do something to the element they name.
 var actingTypes = map[Type]bool{
 	Click: true, DblClick: true, RightClick: true, Hover: true, Check: true, Uncheck: true,
-	TypeText: true, Select: true, Press: true,
+	TypeText: true, Select: true, Press: true, Upload: true,
 }
 
 // normalize lower-cases d, reads hyphens and underscores as spaces and

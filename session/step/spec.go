@@ -90,6 +90,15 @@ var Types = map[Type]Spec{
 		Summary: "move the pointer over an element",
 		Fields:  Fields{Description: Required, DescriptionDoc: "the element to hover over", Element: true},
 	},
+	Upload: {
+		Summary: "choose files in a file input, as from the file chooser",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the file input, or the label or button for it",
+			Value: Required, ValueDoc: "the files, one path a line, relative to the test file",
+			Element: true,
+		},
+		Rule: uploadRule,
+	},
 	Check: {
 		Summary: "turn on a checkbox, radio button or switch",
 		Fields:  Fields{Description: Required, DescriptionDoc: "the checkbox, radio button or switch", Element: true},
@@ -181,6 +190,26 @@ func sortedKeys[K ~string, V any](m map[K]V) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// UploadFiles returns the paths in an UPLOAD step's Value, one a line.
+func UploadFiles(value string) []string {
+	var out []string
+	for _, l := range strings.Split(value, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func uploadRule(s Step) error {
+	for _, l := range strings.Split(s.Value, "\n") {
+		if strings.TrimSpace(l) == "" {
+			return &Error{Flag: flagValue, Msg: "UPLOAD has an empty line in --value", Hint: "give one file path a line"}
+		}
+	}
+	return nil
 }
 
 func waitRule(s Step) error {

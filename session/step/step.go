@@ -32,6 +32,7 @@ const (
 	Select     Type = "SELECT"     // choose option Value in the select in Description
 	Press      Type = "PRESS"      // press key Value, in the element in Description if given
 	Hover      Type = "HOVER"      // move the pointer over the element in Description
+	Upload     Type = "UPLOAD"     // choose the files in Value (one path a line) in the file input in Description
 	Check      Type = "CHECK"      // turn on the checkbox, radio or switch in Description
 	Uncheck    Type = "UNCHECK"    // turn off the checkbox or switch in Description
 	Scroll     Type = "SCROLL"     // scroll the element in Description into view
@@ -78,7 +79,8 @@ type Step struct {
 	// button"), or holds the goal of an ACT step or the check of an ASSERT step.
 	Description string
 	// Value is the text to type, the option to select, the key to press, the
-	// URL to open or the expected text of an EXPECT step.
+	// URL to open, the files to upload (one path a line, relative to the
+	// test file) or the expected text of an EXPECT step.
 	Value string
 	// Expect is what an EXPECT step checks; empty for every other type.
 	Expect ExpectKind

@@ -18,6 +18,7 @@ const (
 	toValue                         // step.Step.Value
 	toContains                      // step.Step.Value, with Match set to contains
 	toDuration                      // step.Step.Timeout, the time a wait lasts
+	toFiles                         // step.Step.Value, file paths one a line, from a path or a list of them
 )
 
 // key is one key of a kind's mapping form.
@@ -66,6 +67,8 @@ var kinds = map[Kind]kindSpec{
 		keys: []key{{"from", toDescription, true}, {"option", toValue, true}}},
 	"press": {typ: step.Press, scalar: toValue, example: "press: Enter, or press: { key: Enter, in: the search field }",
 		keys: []key{{"key", toValue, true}, {"in", toDescription, false}}},
+	"upload": {typ: step.Upload, example: "upload: { into: the Attachment field, files: [fixtures/report.pdf] }",
+		keys: []key{{"into", toDescription, true}, {"files", toFiles, true}}},
 	"hover":   {typ: step.Hover, scalar: toDescription, example: "hover: the avatar in the top bar"},
 	"check":   {typ: step.Check, scalar: toDescription, example: "check: the Remember me checkbox"},
 	"uncheck": {typ: step.Uncheck, scalar: toDescription, example: "uncheck: the Remember me checkbox"},

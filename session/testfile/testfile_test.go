@@ -46,6 +46,10 @@ func TestParseKinds(t *testing.T) {
 		{"click: Select all", "click", step.Step{Type: step.Click, Description: "Select all"}},
 		{"dblclick: the oat milk label", "dblclick", step.Step{Type: step.DblClick, Description: "the oat milk label"}},
 		{"rightclick: the Context area", "rightclick", step.Step{Type: step.RightClick, Description: "the Context area"}},
+		{"upload: { into: the Attachment field, files: testdata/files/report.txt }", "upload",
+			step.Step{Type: step.Upload, Description: "the Attachment field", Value: "testdata/files/report.txt"}},
+		{"upload: { into: the Attachment field, files: [testdata/files/report.txt, testdata/files/notes.txt] }", "upload",
+			step.Step{Type: step.Upload, Description: "the Attachment field", Value: "testdata/files/report.txt\ntestdata/files/notes.txt"}},
 		{"hover: the avatar", "hover", step.Step{Type: step.Hover, Description: "the avatar"}},
 		{"check: Remember me", "check", step.Step{Type: step.Check, Description: "Remember me"}},
 		{"uncheck: Remember me", "uncheck", step.Step{Type: step.Uncheck, Description: "Remember me"}},
@@ -179,8 +183,8 @@ func TestParseErrors(t *testing.T) {
 		{"unknown kind", oneStep("clik: the Sign in button"), []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"two kinds", oneStep("click: a\ntype: { into: b, text: c }"), []string{"4:5: a step does one thing, but this one has both click and type; split it into two steps"}},
 		{"empty step", "name: t\nsteps:\n  -\n  - click: x\n", []string{"3:3: empty step; write one such as - click: the Sign in button"}},
-		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, wait"}},
-		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, wait"}},
+		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
+		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
 		{"text step", oneStep("click the Save button"), []string{"3:5: a step is a mapping; write click: the Save button"}},
 		{"text step unknown", oneStep("do something"), []string{"3:5: expected a step such as click: the Sign in button, found text"}},
 		{"list where text expected", oneStep("click: [a, b]"), []string{"3:12: expected the element to click, found a list; for example click: the Sign in button"}},
@@ -232,6 +236,18 @@ func TestParseErrors(t *testing.T) {
 			`3:12: the step is a click but its description asks to "hover"; use hover:, or, if the words are the element's name, write them as one, such as: the "hover over the" button`}},
 		{"press in asks to select", oneStep("press: { key: Enter, in: select France from the country list }"), []string{
 			`3:30: the step is a press but its description asks to "select"; use select:, or, if the words are the element's name, write them as one, such as: the "select France from" button`}},
+		{"upload missing file", oneStep("upload: { into: the Attachment field, files: [testdata/files/report.txt, testdata/nope.pdf] }"), []string{
+			`3:78: no file "testdata/nope.pdf" (looked for testdata/nope.pdf, relative to the test file)`}},
+		{"upload a directory", oneStep("upload: { into: the Attachment field, files: testdata }"), []string{
+			`3:50: "testdata" is a directory; give a file`}},
+		{"upload no files", oneStep("upload: { into: the Attachment field, files: [] }"), []string{
+			`3:50: no files; give a path such as fixtures/report.pdf`}},
+		{"upload no into", oneStep("upload: { files: testdata/files/report.txt }"), []string{
+			`3:13: upload needs into (the file input, or the label or button for it)`}},
+		{"upload as text", oneStep("upload: testdata/files/report.txt"), []string{
+			`3:13: upload takes a mapping; for example upload: { into: the Attachment field, files: [fixtures/report.pdf] }`}},
+		{"click asks to upload", oneStep("click: upload the photo"), []string{
+			`3:12: the step is a click but its description asks to "upload"; use upload:, or, if the words are the element's name, write them as one, such as: the "upload the photo" button`}},
 		{"many problems", "nam: t\nsteps:\n  - clik: x\n  - type: { into: a }\n  - wait: 3\n", []string{
 			`1:1: unknown key "nam" in a test file; did you mean name?`,
 			`3:5: unknown key "clik" in a step; did you mean click?`,
