@@ -76,3 +76,20 @@ func TestSetFilesShowsFileName(t *testing.T) {
 		t.Error("a missing file was accepted")
 	}
 }
+
+// TestDragReorders checks Drag on both kinds of page: an HTML5 sortable
+// list is reordered by the drag events, and a pointer-driven board moves
+// its card when the mouse is pressed, moved and released.
+func TestDragReorders(t *testing.T) {
+	p := newPage(t)
+	open(t, p, fixtureURL(t)+"/kinds")
+	ctx := ctxT(t)
+	must(t, p.Drag(ctx, ref(t, p, "option", "Charlie"), ref(t, p, "option", "Alpha"), ActOptions{}))
+	if got := textOf(t, p); !strings.Contains(got, "Charlie, Alpha, Bravo") {
+		t.Errorf("HTML5 list not reordered:\n%s", got)
+	}
+	must(t, p.Drag(ctx, ref(t, p, "button", "Write report"), ref(t, p, "list", "Done"), ActOptions{}))
+	if got := textOf(t, p); !strings.Contains(got, "moved Write report to Done") {
+		t.Errorf("pointer board card not moved:\n%s", got)
+	}
+}

@@ -71,3 +71,24 @@ steps:
 		t.Fatal("the test failed")
 	}
 }
+
+// TestRunDrag runs drag steps from a test file: an HTML5 sortable list is
+// reordered and a pointer-driven board moves its card, both located by the
+// local locator from plain descriptions.
+func TestRunDrag(t *testing.T) {
+	e := newEnv(t)
+	rep := e.run("", `name: drag
+url: /kinds
+steps:
+  - drag: { from: the Charlie option, to: the Alpha option }
+  - expect: { text: { in: the Order status, is: "Charlie, Alpha, Bravo" } }
+  - drag: { from: the Write report button, to: the Done list }
+  - expect: { text: { in: the Event log, is: moved Write report to Done } }
+`)
+	if !rep.Passed() {
+		for _, s := range steps(rep) {
+			t.Logf("%s: %s %s %s", s.Command, s.Status, s.Error, s.Note)
+		}
+		t.Fatal("the test failed")
+	}
+}

@@ -370,6 +370,7 @@ var handlers = map[step.Type]handler{
 	step.Press:      runPress,
 	step.Hover:      runElement,
 	step.Upload:     runUpload,
+	step.Drag:       runDrag,
 	step.Check:      runElement,
 	step.Uncheck:    runElement,
 	step.Scroll:     runElement,
@@ -537,6 +538,33 @@ func runUpload(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 	}
 	st.Value = strings.Join(files, "\n")
 	return runElement(r, ctx, tr, raw, st, sr)
+}
+
+// runDrag finds the element to drag (the step's description) and the one
+// to drop it on (its value, located as a description of its own, with its
+// own cache entry), then drags one onto the other.
+func runDrag(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	from, pendingFrom, err := r.target(ctx, tr, raw, st, sr)
+	if err != nil {
+		return err
+	}
+	rawTo := step.Step{Type: step.Drag, Description: raw.Value, Timeout: raw.Timeout}
+	stTo := step.Step{Type: step.Drag, Description: st.Value, Timeout: st.Timeout}
+	to, pendingTo, err := r.target(ctx, tr, rawTo, stTo, sr)
+	if err != nil {
+		return fmt.Errorf("drop target: %w", err)
+	}
+	r.showPage(ctx, tr, from)
+	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
+	defer cancel()
+	doing(ctx, doingAct)
+	if err := tr.page.Drag(actx, from, to, browser.ActOptions{Timeout: r.timeout(st)}); err != nil {
+		return err
+	}
+	r.remember(tr, pendingFrom)
+	r.remember(tr, pendingTo)
+	r.settleBrief(ctx, tr)
+	return nil
 }
 
 // elementAction does one step type to the element behind ref.

@@ -94,7 +94,7 @@ var actions = []action{
 	{"double click", DblClick, verbPhrase("double click", "doubleclick", "dblclick", "dbl click", "double tap")},
 	{"right click", RightClick, verbPhrase("right click", "rightclick", "context click",
 		"open the context menu", "open a context menu", "open context menu")},
-	{"drag", "", func(d string) bool {
+	{"drag", Drag, func(d string) bool {
 		return verbPhrase("drag and drop", "drag & drop", "drag n drop")(d) || verbThenObject("drag")(d)
 	}},
 	{"upload", Upload, verbThenObject("upload", "attach")},
@@ -113,7 +113,7 @@ var actions = []action{
 // [actions]: those that do something to the element they name.
 var actingTypes = map[Type]bool{
 	Click: true, DblClick: true, RightClick: true, Hover: true, Check: true, Uncheck: true,
-	TypeText: true, Select: true, Press: true, Upload: true,
+	TypeText: true, Select: true, Press: true, Upload: true, Drag: true,
 }
 
 // normalize lower-cases d, reads hyphens and underscores as spaces and

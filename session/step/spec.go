@@ -90,6 +90,14 @@ var Types = map[Type]Spec{
 		Summary: "move the pointer over an element",
 		Fields:  Fields{Description: Required, DescriptionDoc: "the element to hover over", Element: true},
 	},
+	Drag: {
+		Summary: "drag an element and drop it on another",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the element to drag",
+			Value: Required, ValueDoc: "the element to drop it on, described like any element",
+			Element: true,
+		},
+	},
 	Upload: {
 		Summary: "choose files in a file input, as from the file chooser",
 		Fields: Fields{

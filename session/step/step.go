@@ -32,6 +32,7 @@ const (
 	Select     Type = "SELECT"     // choose option Value in the select in Description
 	Press      Type = "PRESS"      // press key Value, in the element in Description if given
 	Hover      Type = "HOVER"      // move the pointer over the element in Description
+	Drag       Type = "DRAG"       // drag the element in Description onto the element described in Value
 	Upload     Type = "UPLOAD"     // choose the files in Value (one path a line) in the file input in Description
 	Check      Type = "CHECK"      // turn on the checkbox, radio or switch in Description
 	Uncheck    Type = "UNCHECK"    // turn off the checkbox or switch in Description

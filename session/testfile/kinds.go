@@ -67,6 +67,8 @@ var kinds = map[Kind]kindSpec{
 		keys: []key{{"from", toDescription, true}, {"option", toValue, true}}},
 	"press": {typ: step.Press, scalar: toValue, example: "press: Enter, or press: { key: Enter, in: the search field }",
 		keys: []key{{"key", toValue, true}, {"in", toDescription, false}}},
+	"drag": {typ: step.Drag, example: "drag: { from: the Write report card, to: the Done list }",
+		keys: []key{{"from", toDescription, true}, {"to", toValue, true}}},
 	"upload": {typ: step.Upload, example: "upload: { into: the Attachment field, files: [fixtures/report.pdf] }",
 		keys: []key{{"into", toDescription, true}, {"files", toFiles, true}}},
 	"hover":   {typ: step.Hover, scalar: toDescription, example: "hover: the avatar in the top bar"},

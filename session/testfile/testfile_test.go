@@ -50,6 +50,8 @@ func TestParseKinds(t *testing.T) {
 			step.Step{Type: step.Upload, Description: "the Attachment field", Value: "testdata/files/report.txt"}},
 		{"upload: { into: the Attachment field, files: [testdata/files/report.txt, testdata/files/notes.txt] }", "upload",
 			step.Step{Type: step.Upload, Description: "the Attachment field", Value: "testdata/files/report.txt\ntestdata/files/notes.txt"}},
+		{"drag: { from: the Charlie option, to: the Alpha option }", "drag",
+			step.Step{Type: step.Drag, Description: "the Charlie option", Value: "the Alpha option"}},
 		{"hover: the avatar", "hover", step.Step{Type: step.Hover, Description: "the avatar"}},
 		{"check: Remember me", "check", step.Step{Type: step.Check, Description: "Remember me"}},
 		{"uncheck: Remember me", "uncheck", step.Step{Type: step.Uncheck, Description: "Remember me"}},
@@ -183,8 +185,8 @@ func TestParseErrors(t *testing.T) {
 		{"unknown kind", oneStep("clik: the Sign in button"), []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"two kinds", oneStep("click: a\ntype: { into: b, text: c }"), []string{"4:5: a step does one thing, but this one has both click and type; split it into two steps"}},
 		{"empty step", "name: t\nsteps:\n  -\n  - click: x\n", []string{"3:3: empty step; write one such as - click: the Sign in button"}},
-		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
-		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
+		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, drag, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
+		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, drag, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
 		{"text step", oneStep("click the Save button"), []string{"3:5: a step is a mapping; write click: the Save button"}},
 		{"text step unknown", oneStep("do something"), []string{"3:5: expected a step such as click: the Sign in button, found text"}},
 		{"list where text expected", oneStep("click: [a, b]"), []string{"3:12: expected the element to click, found a list; for example click: the Sign in button"}},
@@ -248,6 +250,10 @@ func TestParseErrors(t *testing.T) {
 			`3:13: upload takes a mapping; for example upload: { into: the Attachment field, files: [fixtures/report.pdf] }`}},
 		{"click asks to upload", oneStep("click: upload the photo"), []string{
 			`3:12: the step is a click but its description asks to "upload"; use upload:, or, if the words are the element's name, write them as one, such as: the "upload the photo" button`}},
+		{"drag no to", oneStep("drag: { from: the card }"), []string{
+			`3:11: drag needs to (the element to drop it on, described like any element)`}},
+		{"click asks to drag", oneStep("click: drag the card to Done"), []string{
+			`3:12: the step is a click but its description asks to "drag"; use drag:, or, if the words are the element's name, write them as one, such as: the "drag the card" button`}},
 		{"many problems", "nam: t\nsteps:\n  - clik: x\n  - type: { into: a }\n  - wait: 3\n", []string{
 			`1:1: unknown key "nam" in a test file; did you mean name?`,
 			`3:5: unknown key "clik" in a step; did you mean click?`,
