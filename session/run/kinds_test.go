@@ -4,9 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
@@ -90,5 +92,60 @@ steps:
 			t.Logf("%s: %s %s %s", s.Command, s.Status, s.Error, s.Note)
 		}
 		t.Fatal("the test failed")
+	}
+}
+
+// TestAgentUsesNewKinds checks the agent's execute_step runs the new step
+// kinds, and that a CLICK whose description asks for a double click is
+// refused with the kind to use instead of being clicked.
+func TestAgentUsesNewKinds(t *testing.T) {
+	e := newEnv(t)
+	actor := &scriptedActor{commands: []string{
+		`--step-type CLICK --description "double click on the oat milk button"`,
+		`--step-type DBLCLICK --description "the oat milk button"`,
+		`--step-type RIGHTCLICK --description "the Context area"`,
+		`--step-type DRAG --description "the Charlie option" --value "the Alpha option"`,
+	}}
+	e.actor = actor
+	rep := e.run("", `name: agent kinds
+url: /kinds
+steps:
+  - act: rename oat milk, open the context menu and put Charlie first
+  - expect: { visible: the Edit oat milk field }
+  - expect: { visible: the Context menu }
+  - expect: { text: { in: the Order status, is: "Charlie, Alpha, Bravo" } }
+`)
+	if !rep.Passed() {
+		t.Fatalf("run failed:\n%s", e.out.String())
+	}
+	if len(actor.outcomes) != 4 {
+		t.Fatalf("outcomes: %+v", actor.outcomes)
+	}
+	if o := actor.outcomes[0]; o.OK || !strings.Contains(o.Result, `asks to "double click"`) || !strings.Contains(o.Result, "use --step-type DBLCLICK") {
+		t.Errorf("misnamed click: %+v", o)
+	}
+	for _, o := range actor.outcomes[1:] {
+		if !o.OK {
+			t.Errorf("not run: %+v", o)
+		}
+	}
+}
+
+// TestStudioEditsToNewKind checks the studio's edit of a proposed step
+// into a DBLCLICK runs the double click.
+func TestStudioEditsToNewKind(t *testing.T) {
+	e := newEnv(t)
+	e.actor = &scriptedActor{commands: []string{`--step-type CLICK --description "the oat milk button"`}}
+	e.gate = &scriptedGate{holds: map[session.ProposalKind]bool{session.ProposedByAgent: true}, decisions: []session.Decision{
+		{Verdict: session.Edit, Command: `--step-type DBLCLICK --description "the oat milk button"`},
+	}}
+	rep := e.run("", `name: studio kinds
+url: /kinds
+steps:
+  - act: edit oat milk
+  - expect: { visible: the Edit oat milk field }
+`)
+	if !rep.Passed() {
+		t.Fatalf("run failed:\n%s", e.out.String())
 	}
 }

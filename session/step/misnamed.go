@@ -161,8 +161,8 @@ func misnamedRule(s Step) error {
 	}
 	return &Error{Flag: flagDescription,
 		Msg: fmt.Sprintf("the step is a %s but its description asks to %q", strings.ToLower(string(s.Type)), phrase),
-		Hint: use + `, or if the words name the element, write them as its name, such as "the \"` +
-			firstWords(s.Description) + `\" button"`}
+		Hint: use + `, or, if the words are the element's name, write them as one, such as: the "` +
+			firstWords(s.Description) + `" button`}
 }
 
 // firstWords returns the first three words of d, for hints.
