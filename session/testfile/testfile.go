@@ -20,6 +20,8 @@
 //	select: { from: element, option: O }   SELECT
 //	press: KEY | { key: KEY, in: element } PRESS
 //	hover | dblclick | rightclick | check | uncheck | scroll: element
+//	drag: { from: element, to: element }   DRAG (Value describes the drop target)
+//	upload: { into: element, files: [P] }  UPLOAD (Value: paths, one a line)
 //	wait: 2s | { for: element }            WAIT
 //	expect: { visible: element }           EXPECT visible
 //	expect: { hidden: element }            EXPECT hidden
