@@ -54,3 +54,14 @@ func TestActToolTableMatchesToolsOffered(t *testing.T) {
 		t.Errorf("test knows %d tools, the table has %d", len(args), len(actTools))
 	}
 }
+
+// TestSystemPromptListsNewKinds checks the agent is told about the step
+// types it can use in execute_step, double and right click included.
+func TestSystemPromptListsNewKinds(t *testing.T) {
+	p := systemPrompt()
+	for _, want := range []string{"- DBLCLICK: double-click", "- RIGHTCLICK: right-click", "- UPLOAD: choose files", "- DRAG: drag an element", "- CLICK: click"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("system prompt lacks %q", want)
+		}
+	}
+}

@@ -139,6 +139,36 @@ func (p *Page) Click(ctx context.Context, ref string, opts ActOptions) error {
 	return nil
 }
 
+// DoubleClick waits until ref is actionable and double-clicks its centre
+// with the left mouse button (two presses, the second with clickCount 2).
+func (p *Page) DoubleClick(ctx context.Context, ref string, opts ActOptions) error {
+	a, err := p.wait(ctx, "double-click", ref, readiness{Enabled: true, Hit: true}, opts)
+	if err != nil {
+		return err
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	if err := mouseDoubleClick(rp, a.X, a.Y); err != nil {
+		return fmt.Errorf("double-click %s: %w", ref, classify(ctx, err))
+	}
+	return nil
+}
+
+// RightClick waits until ref is actionable and clicks its centre with the
+// right mouse button, which opens the page's context menu for it.
+func (p *Page) RightClick(ctx context.Context, ref string, opts ActOptions) error {
+	a, err := p.wait(ctx, "right-click", ref, readiness{Enabled: true, Hit: true}, opts)
+	if err != nil {
+		return err
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	if err := mouseRightClick(rp, a.X, a.Y); err != nil {
+		return fmt.Errorf("right-click %s: %w", ref, classify(ctx, err))
+	}
+	return nil
+}
+
 // Hover moves the mouse over ref's centre once it is actionable.
 func (p *Page) Hover(ctx context.Context, ref string, opts ActOptions) error {
 	a, err := p.wait(ctx, "hover", ref, readiness{Hit: true}, opts)

@@ -27,6 +27,10 @@ func describe(st step.Step) string {
 		return fmt.Sprintf("type %q into %s", st.Value, d)
 	case step.Select:
 		return fmt.Sprintf("select %q in %s", st.Value, d)
+	case step.Drag:
+		return fmt.Sprintf("drag %s onto %s", d, st.Value)
+	case step.Upload:
+		return fmt.Sprintf("upload %s into %s", strings.Join(step.UploadFiles(st.Value), ", "), d)
 	case step.Press:
 		if d == "" {
 			return "press " + st.Value

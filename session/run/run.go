@@ -361,18 +361,22 @@ type handler func(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step
 
 // handlers maps each step type to what runs it; a test checks it covers step.Types.
 var handlers = map[step.Type]handler{
-	step.Navigate: runNavigate,
-	step.Click:    runElement,
-	step.TypeText: runElement,
-	step.Select:   runElement,
-	step.Press:    runPress,
-	step.Hover:    runElement,
-	step.Check:    runElement,
-	step.Uncheck:  runElement,
-	step.Scroll:   runElement,
-	step.Wait:     runWait,
-	step.Expect:   runExpect,
-	step.Assert:   runAssert,
+	step.Navigate:   runNavigate,
+	step.Click:      runElement,
+	step.DblClick:   runElement,
+	step.RightClick: runElement,
+	step.TypeText:   runElement,
+	step.Select:     runElement,
+	step.Press:      runPress,
+	step.Hover:      runElement,
+	step.Upload:     runUpload,
+	step.Drag:       runDrag,
+	step.Check:      runElement,
+	step.Uncheck:    runElement,
+	step.Scroll:     runElement,
+	step.Wait:       runWait,
+	step.Expect:     runExpect,
+	step.Assert:     runAssert,
 }
 
 // Acts run steps through the table, so they join it once it exists.
@@ -522,6 +526,47 @@ func runPress(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr
 	return runElement(r, ctx, tr, raw, st, sr)
 }
 
+// runUpload reads the step's files relative to its test file, then
+// chooses them in the element the step describes.
+func runUpload(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	files := step.UploadFiles(st.Value)
+	dir := filepath.Dir(tr.test.File)
+	for i, f := range files {
+		if !filepath.IsAbs(f) {
+			files[i] = filepath.Join(dir, f)
+		}
+	}
+	st.Value = strings.Join(files, "\n")
+	return runElement(r, ctx, tr, raw, st, sr)
+}
+
+// runDrag finds the element to drag (the step's description) and the one
+// to drop it on (its value, located as a description of its own, with its
+// own cache entry), then drags one onto the other.
+func runDrag(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	from, pendingFrom, err := r.target(ctx, tr, raw, st, sr)
+	if err != nil {
+		return err
+	}
+	rawTo := step.Step{Type: step.Drag, Description: raw.Value, Timeout: raw.Timeout}
+	stTo := step.Step{Type: step.Drag, Description: st.Value, Timeout: st.Timeout}
+	to, pendingTo, err := r.target(ctx, tr, rawTo, stTo, sr)
+	if err != nil {
+		return fmt.Errorf("drop target: %w", err)
+	}
+	r.showPage(ctx, tr, from)
+	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
+	defer cancel()
+	doing(ctx, doingAct)
+	if err := tr.page.Drag(actx, from, to, browser.ActOptions{Timeout: r.timeout(st)}); err != nil {
+		return err
+	}
+	r.remember(tr, pendingFrom)
+	r.remember(tr, pendingTo)
+	r.settleBrief(ctx, tr)
+	return nil
+}
+
 // elementAction does one step type to the element behind ref.
 type elementAction func(ctx context.Context, p *browser.Page, ref, value string, o browser.ActOptions) error
 
@@ -531,8 +576,17 @@ var elementActions = map[step.Type]elementAction{
 	step.Click: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
 		return p.Click(ctx, ref, o)
 	},
+	step.DblClick: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.DoubleClick(ctx, ref, o)
+	},
+	step.RightClick: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.RightClick(ctx, ref, o)
+	},
 	step.Hover: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
 		return p.Hover(ctx, ref, o)
+	},
+	step.Upload: func(ctx context.Context, p *browser.Page, ref, v string, _ browser.ActOptions) error {
+		return p.SetFiles(ctx, ref, step.UploadFiles(v))
 	},
 	step.Scroll: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
 		return p.ScrollIntoView(ctx, ref, o)

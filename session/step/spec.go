@@ -54,6 +54,14 @@ var Types = map[Type]Spec{
 		Summary: "click an element",
 		Fields:  Fields{Description: Required, DescriptionDoc: "the element to click", Element: true},
 	},
+	DblClick: {
+		Summary: "double-click an element, as to edit it in place",
+		Fields:  Fields{Description: Required, DescriptionDoc: "the element to double-click", Element: true},
+	},
+	RightClick: {
+		Summary: "right-click an element, as to open its context menu",
+		Fields:  Fields{Description: Required, DescriptionDoc: "the element to right-click", Element: true},
+	},
 	TypeText: {
 		Summary: "type text into a field",
 		Fields: Fields{
@@ -81,6 +89,23 @@ var Types = map[Type]Spec{
 	Hover: {
 		Summary: "move the pointer over an element",
 		Fields:  Fields{Description: Required, DescriptionDoc: "the element to hover over", Element: true},
+	},
+	Drag: {
+		Summary: "drag an element and drop it on another",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the element to drag",
+			Value: Required, ValueDoc: "the element to drop it on, described like any element",
+			Element: true,
+		},
+	},
+	Upload: {
+		Summary: "choose files in a file input, as from the file chooser",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the file input, or the label or button for it",
+			Value: Required, ValueDoc: "the files, one path a line, relative to the test file",
+			Element: true,
+		},
+		Rule: uploadRule,
 	},
 	Check: {
 		Summary: "turn on a checkbox, radio button or switch",
@@ -175,6 +200,26 @@ func sortedKeys[K ~string, V any](m map[K]V) []string {
 	return names
 }
 
+// UploadFiles returns the paths in an UPLOAD step's Value, one a line.
+func UploadFiles(value string) []string {
+	var out []string
+	for _, l := range strings.Split(value, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func uploadRule(s Step) error {
+	for _, l := range strings.Split(s.Value, "\n") {
+		if strings.TrimSpace(l) == "" {
+			return &Error{Flag: flagValue, Msg: "UPLOAD has an empty line in --value", Hint: "give one file path a line"}
+		}
+	}
+	return nil
+}
+
 func waitRule(s Step) error {
 	if strings.TrimSpace(s.Description) == "" && s.Timeout == 0 {
 		return &Error{Msg: "WAIT needs --description (the element to wait for) or --timeout (the time to wait)"}
@@ -245,6 +290,9 @@ func (s Step) Validate() error {
 	if s.CacheID != "" && !validCacheID(s.CacheID) {
 		return &Error{Flag: flagCacheID, Msg: fmt.Sprintf("invalid --cache-id %s", printable(s.CacheID)),
 			Hint: "a cache id is letters, digits and . _ : - and starts with a letter or digit"}
+	}
+	if err := misnamedRule(s); err != nil {
+		return err
 	}
 	if spec.Rule != nil {
 		return spec.Rule(s)

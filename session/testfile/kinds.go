@@ -18,6 +18,7 @@ const (
 	toValue                         // step.Step.Value
 	toContains                      // step.Step.Value, with Match set to contains
 	toDuration                      // step.Step.Timeout, the time a wait lasts
+	toFiles                         // step.Step.Value, file paths one a line, from a path or a list of them
 )
 
 // key is one key of a kind's mapping form.
@@ -56,14 +57,20 @@ func (k kindSpec) fields() step.Fields {
 // kinds is every kind of step in a test file. It is the one list that the
 // parser, the JSON schema test and the docs follow.
 var kinds = map[Kind]kindSpec{
-	"navigate": {typ: step.Navigate, scalar: toValue, example: "navigate: /users"},
-	"click":    {typ: step.Click, scalar: toDescription, example: "click: the Sign in button"},
+	"navigate":   {typ: step.Navigate, scalar: toValue, example: "navigate: /users"},
+	"click":      {typ: step.Click, scalar: toDescription, example: "click: the Sign in button"},
+	"dblclick":   {typ: step.DblClick, scalar: toDescription, example: "dblclick: the oat milk label"},
+	"rightclick": {typ: step.RightClick, scalar: toDescription, example: "rightclick: the Alice row"},
 	"type": {typ: step.TypeText, example: `type: { into: the email field, text: "{{ env.E2E_USER }}" }`,
 		keys: []key{{"into", toDescription, true}, {"text", toValue, true}}},
 	"select": {typ: step.Select, example: "select: { from: the country list, option: France }",
 		keys: []key{{"from", toDescription, true}, {"option", toValue, true}}},
 	"press": {typ: step.Press, scalar: toValue, example: "press: Enter, or press: { key: Enter, in: the search field }",
 		keys: []key{{"key", toValue, true}, {"in", toDescription, false}}},
+	"drag": {typ: step.Drag, example: "drag: { from: the Write report card, to: the Done list }",
+		keys: []key{{"from", toDescription, true}, {"to", toValue, true}}},
+	"upload": {typ: step.Upload, example: "upload: { into: the Attachment field, files: [fixtures/report.pdf] }",
+		keys: []key{{"into", toDescription, true}, {"files", toFiles, true}}},
 	"hover":   {typ: step.Hover, scalar: toDescription, example: "hover: the avatar in the top bar"},
 	"check":   {typ: step.Check, scalar: toDescription, example: "check: the Remember me checkbox"},
 	"uncheck": {typ: step.Uncheck, scalar: toDescription, example: "uncheck: the Remember me checkbox"},

@@ -19,7 +19,9 @@
 //	type: { into: element, text: T }       TYPE
 //	select: { from: element, option: O }   SELECT
 //	press: KEY | { key: KEY, in: element } PRESS
-//	hover | check | uncheck | scroll: element
+//	hover | dblclick | rightclick | check | uncheck | scroll: element
+//	drag: { from: element, to: element }   DRAG (Value describes the drop target)
+//	upload: { into: element, files: [P] }  UPLOAD (Value: paths, one a line)
 //	wait: 2s | { for: element }            WAIT
 //	expect: { visible: element }           EXPECT visible
 //	expect: { hidden: element }            EXPECT hidden
@@ -43,6 +45,8 @@ package testfile
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -362,6 +366,14 @@ func (d *decoder) fillKeys(s *step.Step, what string, spec kindSpec, keyN, v ast
 				continue
 			}
 		}
+		if k.to == toFiles {
+			if files, ok := d.files(e.value); ok {
+				s.Value = strings.Join(files, "\n")
+			} else {
+				good = false
+			}
+			continue
+		}
 		text, ok := d.text(e.value, need(spec, k.to))
 		if !ok {
 			good = false
@@ -393,6 +405,10 @@ func (d *decoder) set(s *step.Step, to target, text string, n ast.Node) bool {
 		return ok
 	case toDescription:
 		s.Description = text
+		if phrase, want, bad := step.Misnamed(*s); bad {
+			d.errorf(n, "%s", misnamedMsg(s.Type, phrase, want, text))
+			return false
+		}
 	case toValue:
 		s.Value = text
 	case toContains:
@@ -426,6 +442,100 @@ func need(spec kindSpec, to target) string {
 		return f.ValueDoc
 	case toDuration:
 		return "the time to wait, such as 2s"
+	case toFiles:
+		return f.ValueDoc
 	}
 	return "a value"
+}
+
+// files reads the files of an upload step: a path or a list of paths,
+// relative to the test file's directory. Every path must name a file that
+// exists now, so that a missing one is reported here, before any run.
+func (d *decoder) files(n ast.Node) ([]string, bool) {
+	v := d.unwrap(n)
+	if v == nil {
+		return nil, false
+	}
+	var nodes []ast.Node
+	switch v := v.(type) {
+	case *ast.SequenceNode:
+		nodes = v.Values
+	case *ast.MappingNode, *ast.MappingValueNode:
+		d.errorf(v, "expected a file path or a list of them, found a mapping")
+		return nil, false
+	default:
+		nodes = []ast.Node{v}
+	}
+	if len(nodes) == 0 {
+		d.errorf(v, "no files; give a path such as fixtures/report.pdf")
+		return nil, false
+	}
+	out := make([]string, 0, len(nodes))
+	good := true
+	for _, fn := range nodes {
+		p, ok := d.text(fn, "a file path")
+		if !ok {
+			good = false
+			continue
+		}
+		fn = d.unwrap(fn)
+		p = strings.TrimSpace(p)
+		switch {
+		case p == "":
+			d.errorf(fn, "empty file path")
+			good = false
+			continue
+		case strings.ContainsAny(p, "\n\r"):
+			d.errorf(fn, "a file path holds no line break")
+			good = false
+			continue
+		case strings.Contains(p, "{{"):
+			d.errorf(fn, "a file path holds no variables; write the path out")
+			good = false
+			continue
+		}
+		at := p
+		if !filepath.IsAbs(p) {
+			at = filepath.Join(filepath.Dir(d.file), p)
+		}
+		st, err := os.Stat(at)
+		switch {
+		case err != nil:
+			d.errorf(fn, "no file %s (looked for %s, relative to the test file)", quoted(p), at)
+			good = false
+			continue
+		case st.IsDir():
+			d.errorf(fn, "%s is a directory; give a file", quoted(p))
+			good = false
+			continue
+		}
+		out = append(out, p)
+	}
+	return out, good
+}
+
+// misnamedMsg says that a step of type typ is described as another action,
+// phrase, which a step of type want performs ("" when none does).
+func misnamedMsg(typ step.Type, phrase string, want step.Type, desc string) string {
+	msg := fmt.Sprintf("the step is a %s but its description asks to %q", kindOf(typ), phrase)
+	if k := kindOf(want); want != "" && k != "" {
+		msg += fmt.Sprintf("; use %s:", k)
+	} else {
+		msg += "; no step kind does that yet, use act: for it"
+	}
+	w := strings.Fields(desc)
+	if len(w) > 3 {
+		w = w[:3]
+	}
+	return msg + fmt.Sprintf(`, or, if the words are the element's name, write them as one, such as: the "%s" button`, strings.Join(w, " "))
+}
+
+// kindOf returns the kind of step that makes steps of type typ, or "".
+func kindOf(typ step.Type) string {
+	for _, k := range Kinds() {
+		if spec := kinds[k]; spec.typ == typ && spec.expect == "" {
+			return string(k)
+		}
+	}
+	return ""
 }

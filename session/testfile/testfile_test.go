@@ -41,6 +41,17 @@ func TestParseKinds(t *testing.T) {
 		{"press: 1", "press", step.Step{Type: step.Press, Value: "1"}},
 		{"press: { key: Control+A, in: the notes }", "press", step.Step{Type: step.Press, Value: "Control+A", Description: "the notes"}},
 		{"press: { key: Escape }", "press", step.Step{Type: step.Press, Value: "Escape"}},
+		{"click: the Upload button", "click", step.Step{Type: step.Click, Description: "the Upload button"}},
+		{"click: the Double click me button", "click", step.Step{Type: step.Click, Description: "the Double click me button"}},
+		{"click: Select all", "click", step.Step{Type: step.Click, Description: "Select all"}},
+		{"dblclick: the oat milk label", "dblclick", step.Step{Type: step.DblClick, Description: "the oat milk label"}},
+		{"rightclick: the Context area", "rightclick", step.Step{Type: step.RightClick, Description: "the Context area"}},
+		{"upload: { into: the Attachment field, files: testdata/files/report.txt }", "upload",
+			step.Step{Type: step.Upload, Description: "the Attachment field", Value: "testdata/files/report.txt"}},
+		{"upload: { into: the Attachment field, files: [testdata/files/report.txt, testdata/files/notes.txt] }", "upload",
+			step.Step{Type: step.Upload, Description: "the Attachment field", Value: "testdata/files/report.txt\ntestdata/files/notes.txt"}},
+		{"drag: { from: the Charlie option, to: the Alpha option }", "drag",
+			step.Step{Type: step.Drag, Description: "the Charlie option", Value: "the Alpha option"}},
 		{"hover: the avatar", "hover", step.Step{Type: step.Hover, Description: "the avatar"}},
 		{"check: Remember me", "check", step.Step{Type: step.Check, Description: "Remember me"}},
 		{"uncheck: Remember me", "uncheck", step.Step{Type: step.Uncheck, Description: "Remember me"}},
@@ -174,8 +185,8 @@ func TestParseErrors(t *testing.T) {
 		{"unknown kind", oneStep("clik: the Sign in button"), []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"two kinds", oneStep("click: a\ntype: { into: b, text: c }"), []string{"4:5: a step does one thing, but this one has both click and type; split it into two steps"}},
 		{"empty step", "name: t\nsteps:\n  -\n  - click: x\n", []string{"3:3: empty step; write one such as - click: the Sign in button"}},
-		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, expect, hover, navigate, press, scroll, select, type, uncheck, wait"}},
-		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, expect, hover, navigate, press, scroll, select, type, uncheck, wait"}},
+		{"empty mapping step", oneStep("{}"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, drag, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
+		{"timeout only", oneStep("timeout: 2s"), []string{"3:5: a step needs one of act, assert, check, click, dblclick, drag, expect, hover, navigate, press, rightclick, scroll, select, type, uncheck, upload, wait"}},
 		{"text step", oneStep("click the Save button"), []string{"3:5: a step is a mapping; write click: the Save button"}},
 		{"text step unknown", oneStep("do something"), []string{"3:5: expected a step such as click: the Sign in button, found text"}},
 		{"list where text expected", oneStep("click: [a, b]"), []string{"3:12: expected the element to click, found a list; for example click: the Sign in button"}},
@@ -221,6 +232,28 @@ func TestParseErrors(t *testing.T) {
 		{"alias", "name: &n t\nsteps:\n  - click: *n\n", []string{"3:12: YAML aliases are not supported; write the value out"}},
 		{"crlf line breaks", "name: t\r\nsteps:\r\n  - clik: x\r\n", []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"cr line breaks", "name: t\rsteps:\r  - click: x\r  - wait: 1\r", []string{`4:11: invalid duration "1"; give a unit, such as 1s`}},
+		{"click asks to double click", oneStep("click: double click on the oat milk label"), []string{
+			`3:12: the step is a click but its description asks to "double click"; use dblclick:, or, if the words are the element's name, write them as one, such as: the "double click on" button`}},
+		{"click asks to hover", oneStep("click: hover over the avatar"), []string{
+			`3:12: the step is a click but its description asks to "hover"; use hover:, or, if the words are the element's name, write them as one, such as: the "hover over the" button`}},
+		{"press in asks to select", oneStep("press: { key: Enter, in: select France from the country list }"), []string{
+			`3:30: the step is a press but its description asks to "select"; use select:, or, if the words are the element's name, write them as one, such as: the "select France from" button`}},
+		{"upload missing file", oneStep("upload: { into: the Attachment field, files: [testdata/files/report.txt, testdata/nope.pdf] }"), []string{
+			`3:78: no file "testdata/nope.pdf" (looked for testdata/nope.pdf, relative to the test file)`}},
+		{"upload a directory", oneStep("upload: { into: the Attachment field, files: testdata }"), []string{
+			`3:50: "testdata" is a directory; give a file`}},
+		{"upload no files", oneStep("upload: { into: the Attachment field, files: [] }"), []string{
+			`3:50: no files; give a path such as fixtures/report.pdf`}},
+		{"upload no into", oneStep("upload: { files: testdata/files/report.txt }"), []string{
+			`3:13: upload needs into (the file input, or the label or button for it)`}},
+		{"upload as text", oneStep("upload: testdata/files/report.txt"), []string{
+			`3:13: upload takes a mapping; for example upload: { into: the Attachment field, files: [fixtures/report.pdf] }`}},
+		{"click asks to upload", oneStep("click: upload the photo"), []string{
+			`3:12: the step is a click but its description asks to "upload"; use upload:, or, if the words are the element's name, write them as one, such as: the "upload the photo" button`}},
+		{"drag no to", oneStep("drag: { from: the card }"), []string{
+			`3:11: drag needs to (the element to drop it on, described like any element)`}},
+		{"click asks to drag", oneStep("click: drag the card to Done"), []string{
+			`3:12: the step is a click but its description asks to "drag"; use drag:, or, if the words are the element's name, write them as one, such as: the "drag the card" button`}},
 		{"many problems", "nam: t\nsteps:\n  - clik: x\n  - type: { into: a }\n  - wait: 3\n", []string{
 			`1:1: unknown key "nam" in a test file; did you mean name?`,
 			`3:5: unknown key "clik" in a step; did you mean click?`,

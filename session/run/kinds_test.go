@@ -1,0 +1,151 @@
+package run
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/testfile"
+)
+
+// TestRunDblclickAndRightclick runs the dblclick and rightclick step kinds
+// from a test file on the fixture, with the local locator only: the double
+// click opens the item's editor and the right click the custom menu.
+func TestRunDblclickAndRightclick(t *testing.T) {
+	e := newEnv(t)
+	rep := e.run("", `name: step kinds
+url: /kinds
+steps:
+  - dblclick: the oat milk button
+  - expect: { text: { in: the Event log, contains: dblclick } }
+  - expect: { visible: the Edit oat milk field }
+  - rightclick: the Context area
+  - expect: { visible: the Context menu }
+`)
+	if !rep.Passed() {
+		for _, s := range steps(rep) {
+			t.Logf("%s: %s %s %s", s.Command, s.Status, s.Error, s.Note)
+		}
+		t.Fatal("the test failed")
+	}
+}
+
+// TestRunUploadRelativeToTestFile runs an upload step whose path is
+// relative to its test file (in another directory than the working one):
+// the file input gets the file and the page shows its name.
+func TestRunUploadRelativeToTestFile(t *testing.T) {
+	e := newEnv(t)
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "files"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "files", "report.txt"), []byte("1234567"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `name: upload
+url: /kinds
+steps:
+  - upload: { into: the Attachment button, files: [files/report.txt] }
+  - expect: { text: { in: the Chosen files status, is: "Chosen: report.txt (7 bytes)" } }
+`
+	tt, err := testfile.Parse(filepath.Join(dir, "upload.e2e.yaml"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := r.Run(ctx, []*testfile.Test{tt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Passed() {
+		for _, s := range steps(rep) {
+			t.Logf("%s: %s %s %s", s.Command, s.Status, s.Error, s.Note)
+		}
+		t.Fatal("the test failed")
+	}
+}
+
+// TestRunDrag runs drag steps from a test file: an HTML5 sortable list is
+// reordered and a pointer-driven board moves its card, both located by the
+// local locator from plain descriptions.
+func TestRunDrag(t *testing.T) {
+	e := newEnv(t)
+	rep := e.run("", `name: drag
+url: /kinds
+steps:
+  - drag: { from: the Charlie option, to: the Alpha option }
+  - expect: { text: { in: the Order status, is: "Charlie, Alpha, Bravo" } }
+  - drag: { from: the Write report button, to: the Done list }
+  - expect: { text: { in: the Event log, is: moved Write report to Done } }
+`)
+	if !rep.Passed() {
+		for _, s := range steps(rep) {
+			t.Logf("%s: %s %s %s", s.Command, s.Status, s.Error, s.Note)
+		}
+		t.Fatal("the test failed")
+	}
+}
+
+// TestAgentUsesNewKinds checks the agent's execute_step runs the new step
+// kinds, and that a CLICK whose description asks for a double click is
+// refused with the kind to use instead of being clicked.
+func TestAgentUsesNewKinds(t *testing.T) {
+	e := newEnv(t)
+	actor := &scriptedActor{commands: []string{
+		`--step-type CLICK --description "double click on the oat milk button"`,
+		`--step-type DBLCLICK --description "the oat milk button"`,
+		`--step-type RIGHTCLICK --description "the Context area"`,
+		`--step-type DRAG --description "the Charlie option" --value "the Alpha option"`,
+	}}
+	e.actor = actor
+	rep := e.run("", `name: agent kinds
+url: /kinds
+steps:
+  - act: rename oat milk, open the context menu and put Charlie first
+  - expect: { visible: the Edit oat milk field }
+  - expect: { visible: the Context menu }
+  - expect: { text: { in: the Order status, is: "Charlie, Alpha, Bravo" } }
+`)
+	if !rep.Passed() {
+		t.Fatalf("run failed:\n%s", e.out.String())
+	}
+	if len(actor.outcomes) != 4 {
+		t.Fatalf("outcomes: %+v", actor.outcomes)
+	}
+	if o := actor.outcomes[0]; o.OK || !strings.Contains(o.Result, `asks to "double click"`) || !strings.Contains(o.Result, "use --step-type DBLCLICK") {
+		t.Errorf("misnamed click: %+v", o)
+	}
+	for _, o := range actor.outcomes[1:] {
+		if !o.OK {
+			t.Errorf("not run: %+v", o)
+		}
+	}
+}
+
+// TestStudioEditsToNewKind checks the studio's edit of a proposed step
+// into a DBLCLICK runs the double click.
+func TestStudioEditsToNewKind(t *testing.T) {
+	e := newEnv(t)
+	e.actor = &scriptedActor{commands: []string{`--step-type CLICK --description "the oat milk button"`}}
+	e.gate = &scriptedGate{holds: map[session.ProposalKind]bool{session.ProposedByAgent: true}, decisions: []session.Decision{
+		{Verdict: session.Edit, Command: `--step-type DBLCLICK --description "the oat milk button"`},
+	}}
+	rep := e.run("", `name: studio kinds
+url: /kinds
+steps:
+  - act: edit oat milk
+  - expect: { visible: the Edit oat milk field }
+`)
+	if !rep.Passed() {
+		t.Fatalf("run failed:\n%s", e.out.String())
+	}
+}
