@@ -3,6 +3,7 @@ package locate
 import (
 	"testing"
 
+	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
 )
 
@@ -117,4 +118,37 @@ func TestCheckOrdinalContainerCountsItsRole(t *testing.T) {
 	if l := Locate(s2, "the checkbox in the second item"); l.Target == nil || l.Target.Node != n {
 		t.Errorf("Locate on the nav page = %s, want Eggs", label(l.Target))
 	}
+}
+
+// TestOrdinalContainerFixture runs on a real snapshot of the fixture app: the
+// banner's Trailhead link comes before the nav list and is not an item.
+func TestOrdinalContainerFixture(t *testing.T) {
+	expect(t, load(t, "users"), "users", []want{
+		{desc: "the link in the first item", target: `link "Home"`},
+		{desc: "the link in the second item", target: `link "Sign in"`},
+		{desc: "the Menu button in the first item", reason: ReasonNoMatch}, // rows are not items
+		{desc: "the Menu button in the second row", target: `button "Menu" in row "Bob Editor Menu"`},
+	})
+}
+
+// TestCheckOrdinalContainerHandWritten checks an intent as a cache entry
+// holds it, with no locator run first: counted over the whole page, the
+// Milk item would be the second list item and pass.
+func TestCheckOrdinalContainerHandWritten(t *testing.T) {
+	s := snap(
+		el("navigation", "", kids(el("list", "", kids(el("listitem", "", kids(el("link", "Home"))))))),
+		el("list", "Todo", kids(item("Milk"), item("Eggs"))),
+	)
+	in := session.Intent{Attributes: map[string]string{"role": "checkbox"},
+		Related: []session.Relation{{Relation: "in nth", Role: "listitem", Name: "2"}}}
+	n, anc := nthNode(s, "checkbox", "Milk", 0)
+	wantCheck(t, "Milk", s, n, anc, in, "relation-broken: in the 1st listitem")
+	n, anc = nthNode(s, "checkbox", "Eggs", 0)
+	wantCheck(t, "Eggs", s, n, anc, in, "")
+	in.Related[0].Name = "-1"
+	wantCheck(t, "Eggs last", s, n, anc, in, "")
+	n, anc = nthNode(s, "link", "Home", 0)
+	in.Related[0].Name = "1"
+	in.Attributes["role"] = "link"
+	wantCheck(t, "Home is in the first item of its list", s, n, anc, in, "")
 }
