@@ -811,15 +811,28 @@ func (ix *index) ordinalSets(fits func(a int) bool) [][]int {
 }
 
 // setParent is the nearest ancestor of node a that is not a wrapper, or -1.
+// An item of another role around it is a wrapper too: cards that are
+// articles each in a list item make one set, the list's.
 func (ix *index) setParent(a int) int {
+	role := ix.e[a].n.Role
 	for p := ix.e[a].parent; p >= 0; p = ix.e[p].parent {
-		switch ix.e[p].n.Role {
+		switch r := ix.e[p].n.Role; r {
 		case "", "generic", "none", "presentation", "rowgroup":
 			continue
+		default:
+			if itemRoles[r] && r != role {
+				continue
+			}
 		}
 		return p
 	}
 	return -1
+}
+
+// itemRoles are the roles of one entry of a collection.
+var itemRoles = map[string]bool{
+	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
+	"treeitem": true, "option": true, "menuitem": true,
 }
 
 // mentions reads "for Alice" and "with Alice": the node itself or one of its

@@ -152,3 +152,22 @@ func TestCheckOrdinalContainerHandWritten(t *testing.T) {
 	in.Attributes["role"] = "link"
 	wantCheck(t, "Home is in the first item of its list", s, n, anc, in, "")
 }
+
+// TestOrdinalContainerCardsInItems: cards as articles, each in a list item,
+// are one set; the list item around each is no set of its own.
+func TestOrdinalContainerCardsInItems(t *testing.T) {
+	card := func(name string) *ax.Node {
+		return el("listitem", "", kids(el("article", name, kids(el("heading", name, level(2)), el("button", "Delete")))))
+	}
+	s := snap(el("main", "", kids(el("list", "Cards", kids(card("Alpha"), card("Beta"), card("Gamma"))))))
+	for desc, wantCard := range map[string]string{
+		"the Delete button in the last card":   "Gamma",
+		"the Delete button in the first card":  "Alpha",
+		"the Delete button in the second card": "Beta",
+	} {
+		r := Locate(s, desc)
+		if r.Target == nil || len(r.Target.Ancestors) == 0 || r.Target.Ancestors[len(r.Target.Ancestors)-1].Name != wantCard {
+			t.Errorf("Locate(%q) = %s %s (%s), want the Delete button in card %s", desc, label(r.Target), r.Reason, r.Detail, wantCard)
+		}
+	}
+}
