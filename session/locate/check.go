@@ -187,31 +187,38 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[s
 		if err != nil || want == 0 {
 			return ""
 		}
-		near := -1
+		// As the locator counts: in each set of containers of this role
+		// (one parent each), the node must be inside the nth of some set.
+		var sets [][]int
+		if r.Role != "" {
+			sets = ix.ordinalSets(func(a int) bool { return ix.e[a].n.Role == r.Role })
+		}
+		near, pos := -1, -1
 		for _, a := range anc {
-			if ix.e[a].n.Role == r.Role {
-				near = a
-				break
+			if ix.e[a].n.Role != r.Role {
+				continue
+			}
+			p := -1
+			for _, list := range sets {
+				if p = indexOf(list, a); p >= 0 {
+					k := want - 1
+					if want < 0 {
+						k = len(list) + want
+					}
+					if p == k {
+						return ""
+					}
+					break
+				}
+			}
+			if near < 0 {
+				near, pos = a, p
 			}
 		}
 		if near < 0 {
 			return "not in a " + r.Role
 		}
-		var list []int
-		for a := range ix.e {
-			if ix.e[a].n.Role == r.Role && !(r.Role == "row" && ix.headerRow(a)) {
-				list = append(list, a)
-			}
-		}
-		pos := indexOf(list, near)
-		k := want - 1
-		if want < 0 {
-			k = len(list) + want
-		}
-		if pos != k {
-			return "in the " + ordinalName(pos+1) + " " + r.Role + ", was the " + ordinalName(want)
-		}
-		return ""
+		return "in the " + ordinalName(pos+1) + " " + r.Role + ", was the " + ordinalName(want)
 	case "has":
 		for j := i + 1; j < ix.e[i].end; j++ {
 			d := ix.e[j].n

@@ -2,6 +2,7 @@ package locate
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,11 +53,11 @@ type entry struct {
 type index struct {
 	e          []entry
 	containers map[*clause]map[int]float64
-	nth        map[*clause]int
+	nth        map[*clause][]int
 }
 
 func newIndex(s *ax.Snapshot) *index {
-	ix := &index{containers: map[*clause]map[int]float64{}, nth: map[*clause]int{}}
+	ix := &index{containers: map[*clause]map[int]float64{}, nth: map[*clause][]int{}}
 	if s == nil {
 		return ix
 	}
@@ -726,16 +727,16 @@ func (ix *index) container(i int, c *clause) (int, float64) {
 		memo = map[int]float64{}
 		ix.containers[c] = memo
 	}
-	only := -1
+	var only []int
 	if c.ordinal != 0 {
-		only = ix.nthContainer(c)
-		if only < 0 {
+		only = ix.nthContainers(c)
+		if len(only) == 0 {
 			return -1, 0
 		}
 	}
 	best, bestQ := -1, 0.0
 	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
-		if only >= 0 && p != only {
+		if only != nil && !slices.Contains(only, p) {
 			continue
 		}
 		q, ok := memo[p]
@@ -750,31 +751,88 @@ func (ix *index) container(i int, c *clause) (int, float64) {
 	return best, bestQ
 }
 
-// nthContainer resolves "in the second row": the nth container that fits
-// the clause, header rows not counted.
-func (ix *index) nthContainer(c *clause) int {
+// nthContainers resolves "in the second row": in each set of containers
+// that fit the clause's role word strongly, the nth, header rows not
+// counted. A set is the containers of one role under one parent ("the
+// first item" of each list, not the first listitem or link of the page);
+// several sets give several containers, and candidates in more than one
+// are an ambiguity.
+func (ix *index) nthContainers(c *clause) []int {
 	if k, ok := ix.nth[c]; ok {
 		return k
 	}
-	var list []int
+	var res []int
+	for _, list := range ix.ordinalSets(func(a int) bool {
+		if rs, fit := roleFit(ix.e[a].n, c.role); !fit || rs != wRoleStrong {
+			return false
+		}
+		return ix.containerQuality(a, c) > 0
+	}) {
+		k := c.ordinal - 1
+		if c.ordinal < 0 {
+			k = len(list) + c.ordinal
+		}
+		if k >= 0 && k < len(list) {
+			res = append(res, list[k])
+		}
+	}
+	ix.nth[c] = res
+	return res
+}
+
+// ordinalSets groups the nodes that fit, in document order, into the sets an
+// ordinal counts in: one role under one parent, the parent being the
+// nearest ancestor that is not a mere wrapper (generic, rowgroup, none).
+// Header rows are never counted.
+func (ix *index) ordinalSets(fits func(a int) bool) [][]int {
+	type key struct {
+		role   string
+		parent int
+	}
+	at := map[key]int{}
+	var sets [][]int
 	for a := range ix.e {
 		if ix.e[a].n.Role == "row" && ix.headerRow(a) {
 			continue
 		}
-		if ix.containerQuality(a, c) > 0 {
-			list = append(list, a)
+		if !fits(a) {
+			continue
 		}
+		k := key{ix.e[a].n.Role, ix.setParent(a)}
+		j, ok := at[k]
+		if !ok {
+			j = len(sets)
+			at[k] = j
+			sets = append(sets, nil)
+		}
+		sets[j] = append(sets[j], a)
 	}
-	k := c.ordinal - 1
-	if c.ordinal < 0 {
-		k = len(list) + c.ordinal
+	return sets
+}
+
+// setParent is the nearest ancestor of node a that is not a wrapper, or -1.
+// An item of another role around it is a wrapper too: cards that are
+// articles each in a list item make one set, the list's.
+func (ix *index) setParent(a int) int {
+	role := ix.e[a].n.Role
+	for p := ix.e[a].parent; p >= 0; p = ix.e[p].parent {
+		switch r := ix.e[p].n.Role; r {
+		case "", "generic", "none", "presentation", "rowgroup":
+			continue
+		default:
+			if itemRoles[r] && r != role {
+				continue
+			}
+		}
+		return p
 	}
-	res := -1
-	if k >= 0 && k < len(list) {
-		res = list[k]
-	}
-	ix.nth[c] = res
-	return res
+	return -1
+}
+
+// itemRoles are the roles of one entry of a collection.
+var itemRoles = map[string]bool{
+	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
+	"treeitem": true, "option": true, "menuitem": true,
 }
 
 // mentions reads "for Alice" and "with Alice": the node itself or one of its
