@@ -1207,7 +1207,7 @@ if (!window.__e2e) window.__e2e = (() => {
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
     if (d.cut || cutStates(node.states, DEFAULT_MAX_TEXT)) node.cut = true;
-    const text = norm(el.innerText || el.textContent || '').slice(0, 500);
+    const text = norm(hasShadowBelow(el) ? composedInnerText(el) || composedTextContent(el) : el.innerText || el.textContent || '').slice(0, 500);
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {

@@ -125,3 +125,26 @@ func TestTextOfZooTasks(t *testing.T) {
 	}
 	_ = fixture.ZooStyles
 }
+
+// TestResolveCachedShadowHostText replays the cache entry of a shadow host
+// and of its light-DOM twin: the node comes back with the same text.
+func TestResolveCachedShadowHostText(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, shadowTwinHTML))
+	s, err := p.Snapshot(ctxT(t), SnapshotOptions{})
+	must(t, err)
+	texts := map[string]string{}
+	for _, which := range []string{"light", "shadow"} {
+		sels, _, err := p.CaptureElement(ctxT(t), refByName(t, s, "group", "Host "+which), nil)
+		must(t, err)
+		r, err := p.ResolveCached(ctxT(t), sels)
+		must(t, err)
+		if r.Node == nil || len(r.Node.Children) != 1 {
+			t.Fatalf("%s: resolved %+v", which, r.Node)
+		}
+		texts[which] = r.Node.Children[0].Text
+	}
+	if texts["light"] != texts["shadow"] || !strings.Contains(texts["light"], "deep bold") {
+		t.Errorf("resolved text: light %q, shadow %q", texts["light"], texts["shadow"])
+	}
+}
