@@ -1207,7 +1207,7 @@ if (!window.__e2e) window.__e2e = (() => {
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
     if (d.cut || cutStates(node.states, DEFAULT_MAX_TEXT)) node.cut = true;
-    const text = norm(el.innerText || el.textContent || '').slice(0, 500);
+    const text = norm(hasShadowBelow(el) ? composedInnerText(el) || composedTextContent(el) : el.innerText || el.textContent || '').slice(0, 500);
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
@@ -1441,7 +1441,95 @@ if (!window.__e2e) window.__e2e = (() => {
     const el = resolve(ref);
     if (!el) return null;
     if ('value' in el) return el.value;
-    return el.textContent;
+    return hasShadowBelow(el) ? composedTextContent(el) : el.textContent;
+  }
+
+  // hasShadowBelow says whether el is or contains a shadow host or a slot:
+  // only then does its text differ from its composed (rendered) text.
+  function hasShadowBelow(el) {
+    if (el.shadowRoot || el.localName === 'slot') return true;
+    for (const e of el.querySelectorAll('*')) if (e.shadowRoot || e.localName === 'slot') return true;
+    return false;
+  }
+
+  // composedTextContent is textContent over the composed tree: shadow roots
+  // in place of their hosts' children, slots' assigned nodes in place of
+  // their fallback. It walks with an explicit stack.
+  function composedTextContent(el) {
+    let out = '';
+    const stack = [{ kids: childNodesOf(el), i: 0 }];
+    while (stack.length) {
+      const f = stack[stack.length - 1];
+      if (f.i >= f.kids.length) { stack.pop(); continue; }
+      const c = f.kids[f.i++];
+      if (c.nodeType === 3) out += c.data;
+      else if (c.nodeType === 1 && c.localName !== 'style' && c.localName !== 'script') stack.push({ kids: childNodesOf(c), i: 0 });
+    }
+    return out;
+  }
+
+  // textOf is an element's rendered text as innerText gives it, with the
+  // content of open shadow roots (nested too) and slotted nodes in place,
+  // as a reader sees it. Without shadow roots below, it is innerText.
+  function textOf(ref) {
+    const el = resolve(ref);
+    if (!el) return null;
+    if (!hasShadowBelow(el)) return el.innerText || el.textContent || '';
+    return composedInnerText(el) || composedTextContent(el);
+  }
+
+  // composedInnerText follows innerText's rules (required line breaks
+  // around blocks, two around paragraphs, a tab between cells, hidden
+  // content left out) over the composed tree. Subtrees with no shadow root
+  // below are read by innerText itself, so light content reads exactly as
+  // it does in the light DOM.
+  function composedInnerText(el) {
+    const parts = []; // strings, and numbers for required line breaks
+    const stack = [{ kids: childNodesOf(el), i: 0, after: null }];
+    while (stack.length) {
+      const f = stack[stack.length - 1];
+      if (f.i >= f.kids.length) { stack.pop(); if (f.after !== null) parts.push(f.after); continue; }
+      const c = f.kids[f.i++];
+      if (c.nodeType === 3) {
+        if (c.parentElement && getComputedStyle(c.parentElement).visibility !== 'visible') continue;
+        const t = c.data.replace(/[ \t\n\r\f]+/g, ' ');
+        if (t) parts.push(t);
+        continue;
+      }
+      if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName) || c.localName === 'style' || c.localName === 'template') continue;
+      if (c.localName === 'br') { parts.push('\n'); continue; }
+      const cs = getComputedStyle(c);
+      if (cs.display === 'none') continue;
+      const cell = cs.display === 'table-cell';
+      const lb = c.localName === 'p' ? 2 : cell ? 0 : cs.display.startsWith('inline') || cs.display === 'contents' ? 0 : 1;
+      if (lb) parts.push(lb);
+      if (cell && parts.length && typeof parts[parts.length - 1] === 'string') parts.push('\t');
+      if (!c.shadowRoot && c.localName !== 'slot' && !hasShadowBelow(c)) {
+        const t = c.innerText;
+        if (t) parts.push({ raw: t });
+        if (lb) parts.push(lb);
+        continue;
+      }
+      stack.push({ kids: childNodesOf(c), i: 0, after: lb || null });
+    }
+    // join: a run of required line breaks becomes its largest count of
+    // newlines, dropped at the start and the end; spaces next to a line
+    // break go, and runs of spaces become one.
+    let out = '', pend = 0, lineStart = true;
+    for (const p of parts) {
+      if (typeof p === 'number') { pend = Math.max(pend, p); continue; }
+      let t = typeof p === 'string' ? p : p.raw;
+      if (typeof p === 'string') {
+        if (lineStart || pend) t = t.replace(/^ +/, '');
+        if (t === '') continue;
+      }
+      if (pend && out !== '') { out = out.replace(/ +$/, '') + '\n'.repeat(pend); }
+      pend = 0;
+      if (typeof p === 'string' && out.endsWith(' ') && t.startsWith(' ')) t = t.slice(1);
+      out += t;
+      lineStart = out.endsWith('\n');
+    }
+    return out.replace(/ +$/, '');
   }
 
   function selectOption(ref, wanted) {
@@ -1546,6 +1634,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups };
 })();

@@ -143,10 +143,10 @@ func (r *Runner) poll(ctx context.Context, st step.Step, get func() (string, boo
 }
 
 // textOf is the element's visible text (its accessible name when it has no
-// other text).
+// other text), with the content of open shadow roots in place, as shown.
 func (r *Runner) textOf(ctx context.Context, tr *testRun, ref string) (string, error) {
 	var s string
-	err := tr.page.Eval(ctx, &s, `(ref) => { const el = window.__e2e.resolve(ref); return el ? (el.innerText || el.textContent || '') : null; }`, ref)
+	err := tr.page.Eval(ctx, &s, `(ref) => { const el = window.__e2e.resolve(ref); return el ? window.__e2e.textOf(ref) : null; }`, ref)
 	return s, err
 }
 
