@@ -1,11 +1,6 @@
 package run
 
-import (
-	"encoding/json"
-	"html"
-	"net/url"
-	"strconv"
-)
+import "github.com/e2e-dev/e2e/session/redact"
 
 // addSecrets remembers secret values the test resolved: for the test; for
 // the redactor every output shares, before any text holding them leaves;
@@ -23,19 +18,17 @@ func (tr *testRun) addSecrets(secrets []string) {
 	}
 }
 
-// maskForms is each secret as typed and as a page may show it: URL query-
-// and path-encoded (a page that prints its address), JSON- and Go-quoted
-// (a page that prints raw JSON), HTML-escaped (a page that prints markup).
-// Empty values are left out; duplicates are removed by the page.
+// maskForms is each secret in every form the redactor knows it by
+// ([redact.Forms]): as typed, and as a page may show it, URL-encoded (a page
+// that prints its address), JSON- and Go-quoted (a page that prints raw
+// JSON), HTML-escaped (a page that prints markup). Empty values are left
+// out; duplicates are removed by the page.
 func maskForms(secrets []string) []string {
 	var out []string
 	for _, s := range secrets {
-		if s == "" {
-			continue
+		if s != "" {
+			out = append(out, redact.Forms(s)...)
 		}
-		j, _ := json.Marshal(s)
-		q := strconv.Quote(s)
-		out = append(out, s, url.QueryEscape(s), url.PathEscape(s), string(j[1:len(j)-1]), q[1:len(q)-1], html.EscapeString(s))
 	}
 	return out
 }
