@@ -113,6 +113,56 @@ func TestZooTasksReorder(t *testing.T) {
 // before a file is chosen.
 var zooAvatarScreen = []string{"Avatar", "Choose file", "No file chosen"}
 
+// zooRefAt is the ref of the snapshot's interactable element of role whose
+// box holds the point (x, y): the tests find elements by geometry, never by
+// the locator.
+func zooRefAt(t *testing.T, p *Page, role string, x, y float64) string {
+	t.Helper()
+	var hits []string
+	for _, n := range snap(t, p, SnapshotOptions{}).Interactable() {
+		if n.Role != role {
+			continue
+		}
+		var in bool
+		if err := p.Eval(ctxT(t), &in, `(r, x, y) => { const el = window.__e2e.resolve(r); if (!el) return false;
+  const b = el.getBoundingClientRect(); return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; }`, n.Ref, x, y); err != nil {
+			t.Fatal(err)
+		}
+		if in {
+			hits = append(hits, n.Ref)
+		}
+	}
+	if len(hits) != 1 {
+		t.Fatalf("%d %s elements at (%.0f, %.0f), want 1", len(hits), role, x, y)
+	}
+	return hits[0]
+}
+
+// TestZooTasksDragStep: the drag step (Page.Drag) reorders the zoo's list
+// in every style: HTML5 drag events where rows are draggable (from an
+// element inside a row, also inside the row's own shadow root), pointer
+// events in divsoup. It drags by each row's checkbox, the one control every
+// style gives a ref.
+func TestZooTasksDragStep(t *testing.T) {
+	base := fixtureURL(t)
+	for _, style := range fixture.ZooStyles {
+		t.Run(style, func(t *testing.T) {
+			p := newPage(t)
+			open(t, p, base+"/zoo/tasks?style="+style)
+			d := zooDriver{t, p}
+			check := func(text string) string {
+				t.Helper()
+				b := d.text(text)
+				return zooRefAt(t, p, "checkbox", b.X-zooCheckDX, b.cy())
+			}
+			must(t, p.Drag(ctxT(t), check("eggs"), check("oat milk"), ActOptions{}))
+			d.wantScreen("eggs dragged onto oat milk", zooTasksScreen([]string{"eggs", "oat milk", "oat milk and honey", "bread"}, 4)...)
+			must(t, p.Drag(ctxT(t), check("oat milk"), check("bread"), ActOptions{}))
+			d.wantScreen("oat milk dragged onto bread", zooTasksScreen([]string{"eggs", "oat milk and honey", "bread", "oat milk"}, 4)...)
+		})
+	}
+}
+
 func TestZooSettingsUpload(t *testing.T) {
 	base := fixtureURL(t)
 	dir := t.TempDir()
