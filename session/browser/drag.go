@@ -12,14 +12,21 @@ import (
 // html5DragJS plays an HTML5 drag and drop from the element behind one ref
 // onto the one behind another, with one DataTransfer carried through
 // dragstart, drag, dragenter, dragover, drop and dragend, at the given
-// points. It returns "" when the source is not HTML5-draggable (the caller
+// points. The source is HTML5-draggable when it or an ancestor, also a
+// shadow host it is inside, has draggable="true". It returns "" when the source is not HTML5-draggable (the caller
 // then drags with the mouse), "dropped", or "refused" when the target
 // never accepted the drop (no dragover handler called preventDefault).
 const html5DragJS = `(from, to, fx, fy, tx, ty) => {
   const r = window.__e2e;
   const src = r && r.resolve(from), dst = r && r.resolve(to);
   if (!src || !dst) return 'detached';
-  const drag = src.closest ? src.closest('[draggable="true"]') : null;
+  // The draggable element is the source or its nearest draggable ancestor,
+  // out through shadow roots (a row's host is draggable, the control under
+  // the pointer is inside its shadow root), as a browser finds it.
+  let drag = null;
+  for (let n = src; n && !drag; n = n.parentNode || n.host) {
+    if (n.nodeType === 1 && n.getAttribute('draggable') === 'true') drag = n;
+  }
   if (!drag) return '';
   const dt = new DataTransfer();
   const ev = (type, target, x, y) => {
@@ -44,7 +51,7 @@ const dragSteps = 10
 
 // Drag drags the element behind from onto the element behind to, once both
 // are actionable. A source that is HTML5-draggable (draggable="true", or
-// inside such an element) gets the HTML5 drag events with one DataTransfer,
+// inside such an element, also through open shadow roots) gets the HTML5 drag events with one DataTransfer,
 // as a browser sends them; any other source is dragged with real pointer
 // events: the left button pressed on its centre, moves to the target's
 // centre, and released there. A target that refuses an HTML5 drop is an

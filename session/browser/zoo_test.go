@@ -388,7 +388,7 @@ func TestZooSettings(t *testing.T) {
 			d := zooDriver{t, p}
 			screen := func(what, status string) {
 				t.Helper()
-				d.wantScreen(what, strings.Split(labels+status, "|")...)
+				d.wantScreen(what, append(strings.Split(labels+status, "|"), zooAvatarScreen...)...)
 			}
 			screen("initial", "Not saved yet")
 			zooSettingsMarkup(t, p, style)
@@ -448,10 +448,10 @@ return {
   nestedShadow: hosts.filter(h => h.getRootNode() instanceof ShadowRoot).length,
 };`)
 	ok := map[string]bool{
-		"semantic":      m.LabelFor == 4 && m.NativeBoxes == 3 && m.DivRoles == 0 && m.Shadow == 0,
+		"semantic":      m.LabelFor == 4+1 && m.NativeBoxes == 3 && m.DivRoles == 0 && m.Shadow == 0, // +1: the avatar's label
 		"divsoup":       m.Aria == 0 && m.LabelFor == 0 && m.NativeBoxes == 0 && m.Shadow == 0,
 		"library":       m.HiddenNative == 2 && m.DivRoles == 1 && m.LabelFor == 0 && m.Shadow == 0,
-		"webcomponents": m.DivRoles == 3 && m.NativeBoxes == 0 && m.Shadow == 4 && m.NestedShadow == 3,
+		"webcomponents": m.DivRoles == 3 && m.NativeBoxes == 0 && m.Shadow == 4+2 && m.NestedShadow == 3+1, // +2, +1: the avatar upload
 	}[style]
 	if !ok {
 		t.Errorf("%s settings markup is not what the style promises: %+v", style, m)
