@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -32,6 +33,8 @@ import (
 // fails TestZoo on every page and style; a step that fails otherwise fails
 // it too unless the test file lists it as a known exception for that style
 // (`# zoo-except: <style>: <why>`).
+
+var zooOnly = flag.String("zoo.only", "", "TestZoo and BenchmarkZoo run only the zoo test of this name (tasks for examples/zoo/tasks.e2e.yaml)")
 
 // zooDir is where the zoo tests live, relative to this package.
 const zooDir = "../../examples/zoo"
@@ -148,11 +151,14 @@ func loadZoo(t testing.TB) []zooFile {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(paths) < 2 {
+	if len(paths) < 2 && *zooOnly == "" {
 		t.Fatalf("%d zoo tests in %s, want at least tasks and settings", len(paths), dir)
 	}
 	var out []zooFile
 	for _, p := range paths {
+		if *zooOnly != "" && filepath.Base(p) != *zooOnly+".e2e.yaml" {
+			continue
+		}
 		src, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -162,6 +168,9 @@ func loadZoo(t testing.TB) []zooFile {
 			t.Fatal(err)
 		}
 		out = append(out, zf)
+	}
+	if len(out) == 0 {
+		t.Fatalf("no zoo test named %q in %s", *zooOnly, dir)
 	}
 	return out
 }
@@ -448,6 +457,19 @@ func zooReport(runs []zooRun) string {
 	}
 	fmt.Fprintf(&b, "| **all** | | %d | %d (%.0f%%) | %d | %d | %d | %d | %.1f |\n", all.Steps, all.Located, pct(all.Located, all.Steps),
 		all.Ambiguous, all.NotFound, all.Wrong, all.Failed, all.medianMS())
+	b.WriteString("\nHow each element step was located (the lookup's path and the locator's reasons):\n")
+	for _, r := range runs {
+		for _, s := range r.Steps {
+			if !s.Element() || s.Outcome() != zooLocated {
+				continue
+			}
+			var how []string
+			for _, l := range s.Looks {
+				how = append(how, fmt.Sprintf("%s → %s %v", l.Via, l.Line, l.Why))
+			}
+			fmt.Fprintf(&b, "- %s:%d %s: %s\n", r.File, s.Line, r.Style, strings.Join(how, "; "))
+		}
+	}
 	b.WriteString("\nSteps that did not pass:\n")
 	for _, r := range runs {
 		for _, s := range r.Steps {
