@@ -88,6 +88,24 @@ func TestSnapshotIgnoresZooKeys(t *testing.T) {
 					return string(b)
 				}
 				with := snap()
+				// nor does the element cache remember an element by its key
+				s, err := p.Snapshot(ctxT(t), SnapshotOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, n := range s.Interactable() {
+					sels, node, err := p.CaptureElement(ctxT(t), n.Ref, nil)
+					if err != nil {
+						t.Fatalf("capture %s: %v", n.Line(), err)
+					}
+					b, _ := json.Marshal(struct {
+						S any
+						N any
+					}{sels, node})
+					if strings.Contains(string(b), "data-zoo") {
+						t.Errorf("capture of %s holds its data-zoo-key: %s", n.Line(), b)
+					}
+				}
 				var n int
 				if err := p.Eval(ctxT(t), &n, `() => {
 					let n = 0;

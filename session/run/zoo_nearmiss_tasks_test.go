@@ -12,6 +12,8 @@ var tasksNearMisses = []nearMiss{
 	{Desc: "the checkbox for oat milk", Want: "tasks:toggle:oat milk"},
 	{Desc: "the oat milk and honey checkbox", Want: "tasks:toggle:oat milk and honey"},
 	{Desc: "the checkbox in the oat milk and honey item", Want: "tasks:toggle:oat milk and honey"},
+	{Desc: "the oat milk label", Want: "tasks:text:oat milk"},
+	{Desc: "the oat milk and honey label", Want: "tasks:text:oat milk and honey"},
 	// a word both items share names neither
 	{Desc: "the milk checkbox", Want: nearMissAmbiguous},
 	// one per item: no item named, no pick
