@@ -251,7 +251,6 @@ func zooTargets(st step.Step) int {
 
 // zooLook is one element lookup as the harness saw it.
 type zooLook struct {
-	Want   string // the data-zoo-key the comment names
 	Ref    string
 	Key    string // the data-zoo-key of the element behind Ref ("" if none)
 	HasKey bool
@@ -286,6 +285,15 @@ type zooStep struct {
 // Element says whether the step looks up elements.
 func (s zooStep) Element() bool { return len(s.Keys) > 0 }
 
+// want is the key lookup i must resolve to: the i-th key, or for a step
+// that looks again (after a hover, say) the last one.
+func (s zooStep) want(i int) string {
+	if len(s.Keys) == 0 {
+		return ""
+	}
+	return s.Keys[min(i, len(s.Keys)-1)]
+}
+
 // Outcome classifies an element step: wrong when any lookup resolved to an
 // element other than the ground truth, else ambiguous or not found when a
 // lookup failed (or never happened), else located.
@@ -293,7 +301,7 @@ func (s zooStep) Outcome() string {
 	out := zooLocated
 	for i, l := range s.Looks {
 		switch {
-		case l.Ref != "" && (i >= len(s.Keys) || !l.HasKey || l.Key != s.Keys[i]):
+		case l.Ref != "" && (len(s.Keys) == 0 || !l.HasKey || l.Key != s.want(i)):
 			return zooWrong
 		case l.Reason == locate.ReasonAmbiguous:
 			out = zooAmbiguous
@@ -417,9 +425,6 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if i := len(looks[e.Step]); i < len(zf.Steps[e.Step].Keys) {
-			l.Want = zf.Steps[e.Step].Keys[i]
-		}
 		looks[e.Step] = append(looks[e.Step], l)
 	}
 	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: h.db, Browser: shared, Cache: CacheOff,
@@ -497,10 +502,7 @@ func zooReport(runs []zooRun) string {
 func (s zooStep) detail() string {
 	var parts []string
 	for i, l := range s.Looks {
-		want := ""
-		if i < len(s.Keys) {
-			want = s.Keys[i]
-		}
+		want := s.want(i)
 		switch {
 		case l.Ref != "" && l.HasKey:
 			parts = append(parts, fmt.Sprintf("%s: %s (%s) is %q, want %q; why %v", l.Via, l.Ref, l.Line, l.Key, want, l.Why))
@@ -641,6 +643,9 @@ steps:
 		{zooStep{Keys: []string{"a"}}, zooNotFound},
 		{zooStep{Keys: []string{"a", "b"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}}}, zooNotFound},
 		{zooStep{Keys: []string{"a", "b"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}, {Ref: "e2", Key: "a", HasKey: true}}}, zooWrong},
+		// a step that looks again checks the later looks against its last key
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}, {Ref: "e2", Key: "a", HasKey: true}}}, zooLocated},
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}, {Ref: "e2", Key: "b", HasKey: true}}}, zooWrong},
 	} {
 		if got := c.s.Outcome(); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.s, got, c.want)
