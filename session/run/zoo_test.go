@@ -376,6 +376,14 @@ func (c zooCounts) medianMS() float64 {
 	return float64(m.Microseconds()) / 1000
 }
 
+// medianText is medianMS for the table, "—" when nothing was located.
+func (c zooCounts) medianText() string {
+	if len(c.Looks) == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f", c.medianMS())
+}
+
 // zooHarness runs zoo tests against one fixture server and database.
 type zooHarness struct {
 	cfg *testfile.Config
@@ -458,10 +466,10 @@ func zooReport(runs []zooRun) string {
 		var c zooCounts
 		c.add(r)
 		all.add(r)
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %.1f |\n", r.Page, r.Style, c.Steps, c.Located, c.Ambiguous, c.NotFound, c.Wrong, c.Failed, c.medianMS())
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %s |\n", r.Page, r.Style, c.Steps, c.Located, c.Ambiguous, c.NotFound, c.Wrong, c.Failed, c.medianText())
 	}
-	fmt.Fprintf(&b, "| **all** | | %d | %d (%.0f%%) | %d | %d | %d | %d | %.1f |\n", all.Steps, all.Located, pct(all.Located, all.Steps),
-		all.Ambiguous, all.NotFound, all.Wrong, all.Failed, all.medianMS())
+	fmt.Fprintf(&b, "| **all** | | %d | %d (%.0f%%) | %d | %d | %d | %d | %s |\n", all.Steps, all.Located, pct(all.Located, all.Steps),
+		all.Ambiguous, all.NotFound, all.Wrong, all.Failed, all.medianText())
 	b.WriteString("\nHow each element step was located (the lookup's path and the locator's reasons):\n")
 	for _, r := range runs {
 		for _, s := range r.Steps {
