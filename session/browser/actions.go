@@ -415,3 +415,23 @@ func (p *Page) notFit(ctx context.Context, action, ref, reason, detail string) e
 	_ = p.call(ctx, &info, "info", ref)
 	return &ActionError{Action: action, Ref: ref, Role: info.Role, Name: info.Name, Reason: reason, Detail: detail}
 }
+
+// Attribute returns the value of the attribute called name on the element
+// behind ref, and whether the element has it. A ref the page never gave
+// out is an *ActionError with ReasonDetached.
+func (p *Page) Attribute(ctx context.Context, ref, name string) (string, bool, error) {
+	var v struct {
+		Found bool    `json:"found"`
+		Value *string `json:"value"`
+	}
+	if err := p.call(ctx, &v, "attributeOf", ref, name); err != nil {
+		return "", false, fmt.Errorf("read attribute %s of %s: %w", name, ref, err)
+	}
+	if !v.Found {
+		return "", false, &ActionError{Action: "read", Ref: ref, Reason: ReasonDetached}
+	}
+	if v.Value == nil {
+		return "", false, nil
+	}
+	return *v.Value, true, nil
+}

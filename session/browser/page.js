@@ -1444,6 +1444,16 @@ if (!window.__e2e) window.__e2e = (() => {
     return hasShadowBelow(el) ? composedTextContent(el) : el.textContent;
   }
 
+  // attributeOf reads the attribute called name on the element behind ref:
+  // { found: false } when ref names no element, else its value (null when
+  // the element has no such attribute). Nothing else in this script reads
+  // an attribute it is told the name of (tests read ground truth with it).
+  function attributeOf(ref, name) {
+    const el = resolve(ref);
+    if (!el) return { found: false, value: null };
+    return { found: true, value: el.getAttribute(String(name)) };
+  }
+
   // hasShadowBelow says whether el is or contains a shadow host or a slot:
   // only then does its text differ from its composed (rendered) text.
   function hasShadowBelow(el) {
@@ -1634,6 +1644,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups };
 })();

@@ -76,12 +76,46 @@ type Options struct {
 	Rerecord map[int]bool
 	// Suite says how many tests run at once, retries and captures (parallel.go).
 	Suite SuiteOptions
+	// OnTarget, when set, is told what each element lookup of a step
+	// decided (the ref it resolved to, or why none), after the element is
+	// found and before the step acts on it. A drag step looks up two
+	// elements, in order: what it drags, then where it drops it.
+	OnTarget func(ctx context.Context, e TargetEvent)
+	// KeepGoing runs a test's remaining steps after one fails instead of
+	// skipping them (the test still fails); the zoo harness measures every
+	// step this way.
+	KeepGoing bool
 	// Redactor learns every secret value as the run meets it (all those the
 	// suite uses when Run starts) and redacts them from step errors and
 	// notes, heal reasons and what the model is shown. Share it with the
 	// store, the reports, the model client and the console so that they
 	// redact the same values; default: a redactor of the run's own.
 	Redactor *redact.Redactor
+}
+
+// TargetEvent is what one element lookup decided (see Options.OnTarget).
+type TargetEvent struct {
+	Test        string
+	Step        int    // the index of the step in the test
+	Description string // as resolved (variables filled in)
+	// Ref is the element the step acts on, "" when the lookup failed.
+	Ref string
+	// Via is how Ref was found: "cache", "locate" (the local locator) or
+	// "model"; "" when the lookup failed.
+	Via string
+	// Reason is why no element was found: locate.ReasonNoMatch,
+	// locate.ReasonAmbiguous, or "error" (Err says which).
+	Reason string
+	Err    error
+	// Look is what the last look took: the snapshot and the locator (zero
+	// for a cache hit).
+	Look time.Duration
+	// Node is the snapshot node the locator chose and Why its reasons
+	// (locate.Candidate); nil for a cache hit or a failed lookup.
+	Node *ax.Node
+	Why  []string
+	// Page is the page the step runs in; Ref is valid in it until the step acts.
+	Page *browser.Page
 }
 
 // Judge decides a natural-language assertion against a snapshot; a model
@@ -204,6 +238,8 @@ type testRun struct {
 	pending    []pendingWrite              // cache writes held until the test passes
 	stale      bool                        // a step failed with a StaleError
 	index      int                         // the test step running
+	look       time.Duration               // the last look (snapshot and locate) of a lookup
+	chosen     *locate.Candidate           // what the last lookup located
 	post       string                      // the postcondition of the act step running
 	proposals  int                         // proposals put to the gate
 }
@@ -255,7 +291,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	r.showPage(ctx, tr, "")
 	failed := false
 	for i, st := range t.Steps {
-		if failed {
+		if failed && !r.o.KeepGoing {
 			res.Steps = append(res.Steps, session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Status: session.StatusSkipped, Cache: "none"})
 			r.finished(tr, &res.Steps[len(res.Steps)-1])
 			continue
@@ -647,12 +683,42 @@ func (r *Runner) remember(tr *testRun, e *session.CacheEntry) {
 	}})
 }
 
-// target returns the ref of the step's element. A cache entry whose
+// target returns the ref of the step's element (see findTarget) and tells
+// Options.OnTarget what it decided.
+func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) (string, *session.CacheEntry, error) {
+	if r.o.OnTarget == nil {
+		return r.findTarget(ctx, tr, raw, st, sr)
+	}
+	calls := sr.LLMCalls
+	tr.look, tr.chosen = 0, nil
+	ref, pending, err := r.findTarget(ctx, tr, raw, st, sr)
+	e := TargetEvent{Test: tr.test.Name, Step: tr.index, Description: st.Description, Ref: ref, Look: tr.look, Page: tr.page, Err: err}
+	if err == nil && pending != nil && tr.chosen != nil {
+		e.Node, e.Why = tr.chosen.Node, tr.chosen.Why
+	}
+	switch {
+	case err != nil:
+		e.Reason = "error"
+		if nf, ok := errors.AsType[*NotFoundError](err); ok {
+			e.Reason = nf.Reason
+		}
+	case pending == nil:
+		e.Via = "cache"
+	case sr.LLMCalls > calls:
+		e.Via = "model"
+	default:
+		e.Via = "locate"
+	}
+	r.o.OnTarget(ctx, e)
+	return ref, pending, err
+}
+
+// findTarget returns the ref of the step's element. A cache entry whose
 // selectors agree on an element that still meets the intent is a hit;
 // anything else is a miss with a named reason, and the element is located
 // from a snapshot (and returned as a pending cache entry to write once the
 // step succeeds).
-func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) (string, *session.CacheEntry, error) {
+func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) (string, *session.CacheEntry, error) {
 	key := r.key(tr, raw)
 	var entry *session.CacheEntry
 	if r.reads() {
@@ -693,6 +759,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	var last *locate.Result // the last look, for the error when time runs out
 	for {
 		doing(ctx, doingSnapshot)
+		lookStart := time.Now()
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 		if err != nil {
 			if last != nil && ctx.Err() != nil {
@@ -701,6 +768,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			return "", nil, err
 		}
 		res, err := r.o.Locator.Locate(ctx, snap, st.Description)
+		tr.look = time.Since(lookStart)
 		sr.LLMCalls += res.ModelCalls
 		if err != nil {
 			return "", nil, err
@@ -728,6 +796,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 				sr.Status = session.StatusLocated
 			}
 			ref := res.Target.Node.Ref
+			tr.chosen = res.Target
 			sels, node, err := tr.page.CaptureElement(ctx, ref, r.o.Config.BannedAttributes)
 			if err != nil {
 				return "", nil, err

@@ -1,0 +1,37 @@
+package run
+
+import "testing"
+
+// The task list's near misses. The seed list holds "oat milk", "oat milk
+// and honey", "bread" and "eggs"; every item has a checkbox and a
+// hover-only Delete button.
+var tasksNearMisses = []nearMiss{
+	// "oat milk" is a whole item; "oat milk and honey" only contains it
+	{Desc: "the oat milk checkbox", Want: "tasks:toggle:oat milk"},
+	{Desc: "the checkbox in the oat milk item", Want: "tasks:toggle:oat milk"},
+	{Desc: "the checkbox for oat milk", Want: "tasks:toggle:oat milk"},
+	{Desc: "the oat milk and honey checkbox", Want: "tasks:toggle:oat milk and honey"},
+	{Desc: "the checkbox in the oat milk and honey item", Want: "tasks:toggle:oat milk and honey"},
+	{Desc: "the oat milk label", Want: "tasks:text:oat milk"},
+	{Desc: "the oat milk and honey label", Want: "tasks:text:oat milk and honey"},
+	// a word both items share names neither
+	{Desc: "the milk checkbox", Want: nearMissAmbiguous},
+	// one per item: no item named, no pick
+	{Desc: "the Delete button", Want: nearMissAmbiguous},
+	{Desc: "the checkbox", Want: nearMissAmbiguous},
+	{Desc: "the Delete button in the bread item", Want: "tasks:delete:bread"},
+	{Desc: "the Remove button in the eggs item", Want: "tasks:delete:eggs"},
+	{Desc: "the Delete button in the oat milk item", Want: "tasks:delete:oat milk"},
+	// ordinals count list items, not the header's checkbox
+	{Desc: "the checkbox in the first item", Want: "tasks:toggle:oat milk"},
+	{Desc: "the checkbox in the third item", Want: "tasks:toggle:bread"},
+	{Desc: "the Mark all as complete checkbox", Want: "tasks:toggle-all"},
+	{Desc: "the tasks remaining counter", Want: "tasks:count"},
+	{Desc: "the Active filter", Want: "tasks:filter:active"},
+	// two items read "oat milk": the label names two controls
+	{Prep: `addTask("oat milk")`, Desc: "the oat milk checkbox", Want: nearMissAmbiguous},
+	{Prep: `addTask("oat milk")`, Desc: "the Delete button in the oat milk item", Want: nearMissAmbiguous},
+	{Prep: `addTask("oat milk")`, Desc: "the oat milk and honey checkbox", Want: "tasks:toggle:oat milk and honey"},
+}
+
+func TestZooNearMissTasks(t *testing.T) { zooNearMiss(t, "tasks", tasksNearMisses) }

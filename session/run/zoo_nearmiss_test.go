@@ -1,0 +1,206 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/e2e-dev/e2e/session/ax"
+	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/session/locate"
+)
+
+// Near misses: descriptions that almost fit another element. Each zoo page
+// has a table of rows in a file of its own (zoo_nearmiss_<page>_test.go);
+// zooNearMiss snapshots the page in real Chromium, asks the local locator
+// and checks the element it picked against the page's data-zoo-key ground
+// truth. A row wants either one element (its key) or ambiguity; a pick of
+// any other element fails, and so does no answer for a row that wants one.
+
+// nearMissAmbiguous is the Want of a row whose description fits several
+// elements equally: the locator must say so, never pick one.
+const nearMissAmbiguous = "ambiguous"
+
+// nearMiss is one row of a near-miss table.
+type nearMiss struct {
+	Style string // one of fixture.ZooStyles, "" for every style
+	// Prep, when set, is a function body run in the page before the
+	// snapshot (it may use the helpers in nearMissJS), to set up the state
+	// the description is a near miss in.
+	Prep string
+	Desc string
+	Want string // a data-zoo-key, or nearMissAmbiguous
+}
+
+// nearMissJS are page helpers for Prep; they look through open shadow roots
+// and act through the page's own listeners, as the zoo's renderers attach them.
+const nearMissJS = `
+function deepAll(node, pred, out) {
+  out = out || [];
+  for (const el of node.querySelectorAll('*')) {
+    if (pred(el)) out.push(el);
+    if (el.shadowRoot) deepAll(el.shadowRoot, pred, out);
+  }
+  return out;
+}
+// addTask adds a task through the new-task field, as Enter does.
+function addTask(text) {
+  const f = deepAll(document, el => el.placeholder === 'What needs to be done?')[0];
+  f.value = text;
+  f.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+}
+`
+
+// nearMissOutcome is what the locator answered for one row.
+type nearMissOutcome struct {
+	Answer string // the key picked, nearMissAmbiguous, or "not found"
+	Picked string // the snapshot line of the pick
+	Detail string
+}
+
+// zooNearMiss runs the rows against /zoo/<page> in every style they name.
+func zooNearMiss(t *testing.T, page string, rows []nearMiss) {
+	t.Helper()
+	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
+	t.Cleanup(srv.Close)
+	for _, style := range fixture.ZooStyles {
+		t.Run(style, func(t *testing.T) {
+			// one page per Prep: rows with the same state share a snapshot
+			byPrep := map[string][]nearMiss{}
+			var order []string
+			for _, r := range rows {
+				if r.Style != "" && r.Style != style {
+					continue
+				}
+				if _, ok := byPrep[r.Prep]; !ok {
+					order = append(order, r.Prep)
+				}
+				byPrep[r.Prep] = append(byPrep[r.Prep], r)
+			}
+			for _, prep := range order {
+				p, snap := nearMissPage(t, srv.URL+"/zoo/"+page+"?style="+style, prep)
+				for _, r := range byPrep[prep] {
+					if msg := nearMissVerdict(r, nearMissLocate(t, p, snap, r.Desc)); msg != "" {
+						t.Error(msg)
+					}
+				}
+			}
+		})
+	}
+}
+
+// nearMissVerdict says why a row's answer is not what it wants ("" when
+// it is); a pick of another element is called out as a wrong element.
+func nearMissVerdict(r nearMiss, got nearMissOutcome) string {
+	state := ""
+	if r.Prep != "" {
+		state = " (after " + r.Prep + ")"
+	}
+	switch {
+	case got.Answer == r.Want:
+		return ""
+	case got.Answer == "not found" || (got.Answer == nearMissAmbiguous && r.Want != nearMissAmbiguous):
+		return fmt.Sprintf("%q%s: %s, want %s: %s", r.Desc, state, got.Answer, r.Want, got.Detail)
+	default:
+		return fmt.Sprintf("%q%s: WRONG ELEMENT: picked %s (%s), want %s; %s", r.Desc, state, got.Answer, got.Picked, r.Want, got.Detail)
+	}
+}
+
+// nearMissPage opens url in a page of its own, runs prep and snapshots it.
+func nearMissPage(t *testing.T, url, prep string) (*browser.Page, *ax.Snapshot) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p, err := shared.NewPage(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if _, err := p.Navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Settle(ctx, browser.SettleOptions{Quiet: 50 * time.Millisecond, Max: 2 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if prep != "" {
+		if err := p.Eval(ctx, nil, "() => {"+nearMissJS+prep+"}"); err != nil {
+			t.Fatalf("prep %s: %v", prep, err)
+		}
+		if _, err := p.Settle(ctx, browser.SettleOptions{Quiet: 50 * time.Millisecond, Max: 2 * time.Second}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := p.Snapshot(ctx, browser.SnapshotOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, snap
+}
+
+// nearMissLocate asks the local locator for desc and reads the ground truth
+// of what it picked.
+func nearMissLocate(t *testing.T, p *browser.Page, snap *ax.Snapshot, desc string) nearMissOutcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := locate.Local{}.Locate(ctx, snap, desc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Target == nil {
+		o := nearMissOutcome{Answer: "not found", Detail: res.Detail}
+		if res.Reason == locate.ReasonAmbiguous {
+			o.Answer = nearMissAmbiguous
+		}
+		if o.Detail == "" && len(res.Candidates) > 0 {
+			o.Detail = fmt.Sprintf("nearest: %s (%.2f)", res.Candidates[0].Node.Line(), res.Candidates[0].Score)
+		}
+		return o
+	}
+	n := res.Target.Node
+	o := nearMissOutcome{Picked: n.Line(), Detail: fmt.Sprintf("why %v", res.Target.Why)}
+	if n.Ref == "" {
+		o.Answer = "(a node with no ref)"
+		return o
+	}
+	k, ok, err := p.Attribute(ctx, n.Ref, zooKeyAttr)
+	switch {
+	case err != nil:
+		o.Answer = "(unreadable: " + err.Error() + ")"
+	case !ok:
+		o.Answer = "(an element with no " + zooKeyAttr + ")"
+	default:
+		o.Answer = k
+	}
+	return o
+}
+
+// TestNearMissVerdict: every answer but the one a row wants fails it, and
+// a pick of another element is called wrong.
+func TestNearMissVerdict(t *testing.T) {
+	for _, c := range []struct {
+		want, answer string
+		fails        bool
+	}{
+		{"tasks:toggle:oat milk", "tasks:toggle:oat milk", false},
+		{"tasks:toggle:oat milk", "tasks:toggle:oat milk and honey", true},
+		{"tasks:toggle:oat milk", "not found", true},
+		{"tasks:toggle:oat milk", nearMissAmbiguous, true},
+		{"tasks:toggle:oat milk", "(an element with no data-zoo-key)", true},
+		{nearMissAmbiguous, nearMissAmbiguous, false},
+		{nearMissAmbiguous, "tasks:delete:bread", true},
+		{nearMissAmbiguous, "not found", true},
+	} {
+		msg := nearMissVerdict(nearMiss{Desc: "d", Want: c.want}, nearMissOutcome{Answer: c.answer})
+		if (msg != "") != c.fails {
+			t.Errorf("want %q, answer %q: verdict %q, want failing %v", c.want, c.answer, msg, c.fails)
+		}
+		if wrong := c.fails && c.answer != "not found" && c.answer != nearMissAmbiguous; wrong != strings.Contains(msg, "WRONG ELEMENT") {
+			t.Errorf("want %q, answer %q: verdict %q calls it wrong: %v", c.want, c.answer, msg, !wrong)
+		}
+	}
+}

@@ -1,0 +1,662 @@
+package run
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/session/locate"
+	"github.com/e2e-dev/e2e/session/step"
+	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
+)
+
+// The zoo harness runs every examples/zoo/*.e2e.yaml on every style of its
+// page with no model (the local locator only, no cache) and checks each
+// element lookup against the page's ground truth: the data-zoo-key of the
+// element the step acted on must be the one the step's `# zoo:` comment
+// names. A step that looks up the wrong element is the worst outcome and
+// fails TestZoo on every page and style; a step that fails otherwise fails
+// it too unless the test file lists it as a known exception for that style
+// (`# zoo-except: <style>: <why>`).
+
+var zooOnly = flag.String("zoo.only", "", "TestZoo and BenchmarkZoo run only the zoo test of this name (tasks for examples/zoo/tasks.e2e.yaml)")
+
+// zooDir is where the zoo tests live, relative to this package.
+const zooDir = "../../examples/zoo"
+
+// zooKeyAttr is the zoo's ground truth attribute. Only tests read it.
+const zooKeyAttr = "data-zoo-key"
+
+// zooFile is one zoo test with its ground truth.
+type zooFile struct {
+	Path  string // absolute
+	Name  string // the file name without .e2e.yaml: tasks, settings, …
+	Test  *testfile.Test
+	Steps []zooAnno // one per test step
+}
+
+// zooAnno is what the comments say about one step.
+type zooAnno struct {
+	Line   int
+	Keys   []string          // the elements the step looks up, in order
+	Except map[string]string // style (or "all") → why the style gives no clue
+}
+
+// except returns the reason the step may fail on style, "" when it may not.
+func (a zooAnno) except(style string) string {
+	if why := a.Except[style]; why != "" {
+		return why
+	}
+	return a.Except["all"]
+}
+
+var zooComment = regexp.MustCompile(`#\s*(zoo|zoo-except):\s*`)
+
+// parseZooComments reads the `# zoo:` and `# zoo-except:` comments of the
+// file. On a step's lines they belong to that step; a comment line holding
+// only a zoo-except belongs to the next step.
+func parseZooComments(src []byte) (byLine map[int]zooAnno, pendingOf map[int]map[string]string, err error) {
+	byLine = map[int]zooAnno{}
+	pendingOf = map[int]map[string]string{} // line of the next non-comment line → excepts above it
+	var pending map[string]string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		trim := strings.TrimSpace(line)
+		locs := zooComment.FindAllStringSubmatchIndex(line, -1)
+		if trim == "" {
+			continue
+		}
+		pureComment := strings.HasPrefix(trim, "#")
+		if pureComment && !zooComment.MatchString(trim[:min(len(trim), len("#  zoo-except: "))]) {
+			continue // prose: only a comment line that starts with a zoo comment counts
+		}
+		if !pureComment && pending != nil {
+			pendingOf[n] = pending
+			pending = nil
+		}
+		a := zooAnno{Line: n, Except: map[string]string{}}
+		for i, loc := range locs {
+			kind := line[loc[2]:loc[3]]
+			end := len(line)
+			if i+1 < len(locs) {
+				end = locs[i+1][0]
+			}
+			body := strings.TrimSpace(line[loc[1]:end])
+			switch kind {
+			case "zoo":
+				if pureComment {
+					return nil, nil, fmt.Errorf("line %d: a `# zoo:` comment goes after its step, on the step's line", n)
+				}
+				for k := range strings.SplitSeq(body, ",") {
+					if k = strings.TrimSpace(k); k != "" {
+						a.Keys = append(a.Keys, k)
+					}
+				}
+				if len(a.Keys) == 0 {
+					return nil, nil, fmt.Errorf("line %d: `# zoo:` names no data-zoo-key", n)
+				}
+			case "zoo-except":
+				styles, why, ok := strings.Cut(body, ": ")
+				if !ok || strings.TrimSpace(why) == "" {
+					return nil, nil, fmt.Errorf("line %d: want `# zoo-except: <style>[, <style>]: <why>`, got %q", n, body)
+				}
+				for s := range strings.SplitSeq(styles, ",") {
+					s = strings.TrimSpace(s)
+					if s != "all" && !slices.Contains(fixture.ZooStyles, s) {
+						return nil, nil, fmt.Errorf("line %d: zoo-except names style %q: want all or one of %v", n, s, fixture.ZooStyles)
+					}
+					if pureComment {
+						if pending == nil {
+							pending = map[string]string{}
+						}
+						pending[s] = strings.TrimSpace(why)
+					} else {
+						a.Except[s] = strings.TrimSpace(why)
+					}
+				}
+			}
+		}
+		if !pureComment && (len(a.Keys) > 0 || len(a.Except) > 0) {
+			byLine[n] = a
+		}
+	}
+	return byLine, pendingOf, sc.Err()
+}
+
+// loadZoo reads every zoo test (discovered by glob, so new pages join by
+// adding a file) and ties each comment to its step.
+func loadZoo(t testing.TB) []zooFile {
+	t.Helper()
+	dir, err := filepath.Abs(zooDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.e2e.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) < 2 && *zooOnly == "" {
+		t.Fatalf("%d zoo tests in %s, want at least tasks and settings", len(paths), dir)
+	}
+	var out []zooFile
+	for _, p := range paths {
+		if *zooOnly != "" && filepath.Base(p) != *zooOnly+".e2e.yaml" {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zf, err := parseZoo(p, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, zf)
+	}
+	if len(out) == 0 {
+		t.Fatalf("no zoo test named %q in %s", *zooOnly, dir)
+	}
+	return out
+}
+
+// parseZoo parses one zoo test file and its comments.
+func parseZoo(path string, src []byte) (zooFile, error) {
+	tt, err := testfile.Parse(path, src)
+	if err != nil {
+		return zooFile{}, err
+	}
+	byLine, above, err := parseZooComments(src)
+	if err != nil {
+		return zooFile{}, fmt.Errorf("%s: %w", path, err)
+	}
+	zf := zooFile{Path: path, Name: strings.TrimSuffix(filepath.Base(path), ".e2e.yaml"), Test: tt}
+	starts := make([]int, len(tt.Steps))
+	for i, st := range tt.Steps {
+		starts[i] = st.Pos.Line
+	}
+	used := map[int]bool{}
+	for i, st := range tt.Steps {
+		a := zooAnno{Line: st.Pos.Line, Except: map[string]string{}}
+		end := 1 << 30
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		for l, la := range byLine {
+			if l >= st.Pos.Line && l < end {
+				a.Keys = append(a.Keys, la.Keys...)
+				for k, v := range la.Except {
+					a.Except[k] = v
+				}
+				used[l] = true
+			}
+		}
+		for k, v := range above[st.Pos.Line] {
+			a.Except[k] = v
+		}
+		if len(a.Keys) == 0 && zooTargets(st.Step) > 0 {
+			return zooFile{}, fmt.Errorf("%s:%d: step %q looks up an element but has no `# zoo: <data-zoo-key>` comment", path, st.Pos.Line, st.Step.String())
+		}
+		if n := zooTargets(st.Step); len(a.Keys) != n {
+			return zooFile{}, fmt.Errorf("%s:%d: step %q looks up %d element(s), its `# zoo:` comment names %d", path, st.Pos.Line, st.Step.String(), n, len(a.Keys))
+		}
+		zf.Steps = append(zf.Steps, a)
+	}
+	for l := range byLine {
+		if !used[l] {
+			return zooFile{}, fmt.Errorf("%s:%d: a zoo comment outside the test's steps", path, l)
+		}
+	}
+	return zf, nil
+}
+
+// zooTargets is how many elements a step looks up before acting (the
+// runner's target calls): a drag two, expect hidden none (it passes when
+// nothing matches), a step with no description none.
+func zooTargets(st step.Step) int {
+	switch st.Type {
+	case step.Navigate, step.Assert, step.Act:
+		return 0
+	case step.Drag:
+		return 2
+	case step.Press, step.Wait:
+		if st.Description == "" {
+			return 0
+		}
+	case step.Expect:
+		if st.Expect != step.ExpectVisible && st.Expect != step.ExpectText && st.Expect != step.ExpectValue {
+			return 0
+		}
+	}
+	if st.Description == "" {
+		return 0
+	}
+	return 1
+}
+
+// zooLook is one element lookup as the harness saw it.
+type zooLook struct {
+	Ref    string
+	Key    string // the data-zoo-key of the element behind Ref ("" if none)
+	HasKey bool
+	Via    string // cache, locate, model
+	Reason string // no-match, ambiguous, error (when Ref is "")
+	Line   string // the snapshot line of what the locator chose
+	Why    []string
+	Look   time.Duration
+}
+
+// Outcomes of one element-targeting step, worst first.
+const (
+	zooWrong     = "wrong"
+	zooAmbiguous = "ambiguous"
+	zooNotFound  = "not found"
+	zooLocated   = "located"
+)
+
+// zooStep is one step of one run.
+type zooStep struct {
+	Index   int
+	Line    int
+	Command string
+	Keys    []string
+	Except  string // why this style may fail this step, "" when it may not
+	Looks   []zooLook
+	Status  session.StepStatus
+	Error   string
+	Note    string
+}
+
+// Element says whether the step looks up elements.
+func (s zooStep) Element() bool { return len(s.Keys) > 0 }
+
+// want is the key lookup i must resolve to: the i-th key, or for a step
+// that looks again (after a hover, say) the last one.
+func (s zooStep) want(i int) string {
+	if len(s.Keys) == 0 {
+		return ""
+	}
+	return s.Keys[min(i, len(s.Keys)-1)]
+}
+
+// Outcome classifies an element step: wrong when any lookup resolved to an
+// element other than the ground truth, else ambiguous or not found when a
+// lookup failed (or never happened), else located.
+func (s zooStep) Outcome() string {
+	out := zooLocated
+	for i, l := range s.Looks {
+		switch {
+		case l.Ref != "" && (len(s.Keys) == 0 || !l.HasKey || l.Key != s.want(i)):
+			return zooWrong
+		case l.Reason == locate.ReasonAmbiguous:
+			out = zooAmbiguous
+		case l.Ref == "" && out != zooAmbiguous:
+			out = zooNotFound
+		}
+	}
+	if len(s.Looks) < len(s.Keys) && out == zooLocated {
+		out = zooNotFound
+	}
+	return out
+}
+
+// zooRun is one zoo test on one style.
+type zooRun struct {
+	Page, Style string
+	File        string
+	Steps       []zooStep
+	Passed      bool
+	Err         string // the test's own error (the first failing step)
+}
+
+// zooCounts sums runs.
+type zooCounts struct {
+	Steps, Located, Ambiguous, NotFound, Wrong int
+	// Failed counts element steps located correctly whose action or check
+	// still failed, and other (non-element) steps that failed.
+	Failed int
+	Looks  []time.Duration
+}
+
+func (c *zooCounts) add(r zooRun) {
+	for _, s := range r.Steps {
+		if !s.Element() {
+			if s.Status == session.StatusFailed {
+				c.Failed++
+			}
+			continue
+		}
+		c.Steps++
+		switch s.Outcome() {
+		case zooWrong:
+			c.Wrong++
+		case zooAmbiguous:
+			c.Ambiguous++
+		case zooNotFound:
+			c.NotFound++
+		default:
+			c.Located++
+			if s.Status == session.StatusFailed {
+				c.Failed++
+			}
+		}
+		for _, l := range s.Looks {
+			if l.Ref != "" && l.Via != "cache" {
+				c.Looks = append(c.Looks, l.Look)
+			}
+		}
+	}
+}
+
+func (c zooCounts) medianMS() float64 {
+	if len(c.Looks) == 0 {
+		return 0
+	}
+	d := slices.Clone(c.Looks)
+	slices.Sort(d)
+	m := d[len(d)/2]
+	if len(d)%2 == 0 {
+		m = (d[len(d)/2-1] + d[len(d)/2]) / 2
+	}
+	return float64(m.Microseconds()) / 1000
+}
+
+// medianText is medianMS for the table, "—" when nothing was located.
+func (c zooCounts) medianText() string {
+	if len(c.Looks) == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f", c.medianMS())
+}
+
+// zooHarness runs zoo tests against one fixture server and database.
+type zooHarness struct {
+	cfg *testfile.Config
+	db  *store.DB
+}
+
+func newZooHarness(t testing.TB) *zooHarness {
+	t.Helper()
+	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	cfg := testfile.DefaultConfig(dir)
+	cfg.BaseURL = srv.URL
+	// The zoo pages render in-process and never load anything late: a
+	// step that finds nothing in 2 s finds nothing at all.
+	cfg.Timeouts.Step = 2 * time.Second
+	db, err := store.Open(context.Background(), filepath.Join(dir, "e2e.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return &zooHarness{cfg: cfg, db: db}
+}
+
+// run runs zf on style with the local locator only and records every lookup.
+func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
+	t.Helper()
+	test := *zf.Test
+	sep := "?"
+	if strings.Contains(test.URL, "?") {
+		sep = "&"
+	}
+	test.URL += sep + "style=" + style
+	var mu sync.Mutex
+	looks := map[int][]zooLook{}
+	onTarget := func(ctx context.Context, e TargetEvent) {
+		l := zooLook{Ref: e.Ref, Via: e.Via, Reason: e.Reason, Why: e.Why, Look: e.Look}
+		if e.Node != nil {
+			l.Line = e.Node.Line()
+		}
+		if e.Ref != "" {
+			k, ok, err := e.Page.Attribute(ctx, e.Ref, zooKeyAttr)
+			if err != nil {
+				k = "(unreadable: " + err.Error() + ")"
+			}
+			l.Key, l.HasKey = k, ok
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		looks[e.Step] = append(looks[e.Step], l)
+	}
+	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: h.db, Browser: shared, Cache: CacheOff,
+		KeepGoing: true, OnTarget: onTarget, Env: func(string) (string, bool) { return "", false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	rep, err := r.Run(ctx, []*testfile.Test{&test})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rep.Tests[0]
+	zr := zooRun{Page: zf.Name, Style: style, File: filepath.Base(zf.Path), Passed: res.Status == "passed", Err: res.Error}
+	for i, sr := range res.Steps {
+		a := zf.Steps[i]
+		zr.Steps = append(zr.Steps, zooStep{Index: i, Line: a.Line, Command: sr.Command, Keys: a.Keys, Except: a.except(style),
+			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note})
+	}
+	return zr
+}
+
+// zooReport is the table page × style, then every step that did not pass.
+func zooReport(runs []zooRun) string {
+	var b strings.Builder
+	b.WriteString("| page | style | steps | located correctly | ambiguous | not found | wrong | failed after locating | median ms per locate |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	var all zooCounts
+	for _, r := range runs {
+		var c zooCounts
+		c.add(r)
+		all.add(r)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %s |\n", r.Page, r.Style, c.Steps, c.Located, c.Ambiguous, c.NotFound, c.Wrong, c.Failed, c.medianText())
+	}
+	fmt.Fprintf(&b, "| **all** | | %d | %d (%.0f%%) | %d | %d | %d | %d | %s |\n", all.Steps, all.Located, pct(all.Located, all.Steps),
+		all.Ambiguous, all.NotFound, all.Wrong, all.Failed, all.medianText())
+	b.WriteString("\nHow each element step was located (the lookup's path and the locator's reasons):\n")
+	for _, r := range runs {
+		for _, s := range r.Steps {
+			if !s.Element() || s.Outcome() != zooLocated {
+				continue
+			}
+			var how []string
+			for _, l := range s.Looks {
+				how = append(how, fmt.Sprintf("%s → %s %v", l.Via, l.Line, l.Why))
+			}
+			fmt.Fprintf(&b, "- %s:%d %s: %s\n", r.File, s.Line, r.Style, strings.Join(how, "; "))
+		}
+	}
+	b.WriteString("\nSteps that did not pass:\n")
+	for _, r := range runs {
+		for _, s := range r.Steps {
+			if s.Status != session.StatusFailed && (!s.Element() || s.Outcome() == zooLocated) {
+				continue
+			}
+			what := "failed"
+			if s.Element() {
+				what = s.Outcome()
+				if what == zooLocated {
+					what = "located, then failed"
+				}
+			}
+			exc := ""
+			if s.Except != "" {
+				exc = " [known exception: " + s.Except + "]"
+			}
+			fmt.Fprintf(&b, "- %s:%d %s %s: %s%s\n    %s\n", r.File, s.Line, r.Style, what, s.Command, exc, s.detail())
+		}
+	}
+	return b.String()
+}
+
+// detail says what each lookup of the step found.
+func (s zooStep) detail() string {
+	var parts []string
+	for i, l := range s.Looks {
+		want := s.want(i)
+		switch {
+		case l.Ref != "" && l.HasKey:
+			parts = append(parts, fmt.Sprintf("%s: %s (%s) is %q, want %q; why %v", l.Via, l.Ref, l.Line, l.Key, want, l.Why))
+		case l.Ref != "":
+			parts = append(parts, fmt.Sprintf("%s: %s (%s) has no %s, want %q; why %v", l.Via, l.Ref, l.Line, zooKeyAttr, want, l.Why))
+		default:
+			parts = append(parts, fmt.Sprintf("%s for %q", l.Reason, want))
+		}
+	}
+	if len(s.Looks) < len(s.Keys) {
+		parts = append(parts, fmt.Sprintf("%d of %d lookups never happened", len(s.Keys)-len(s.Looks), len(s.Keys)))
+	}
+	if s.Error != "" {
+		parts = append(parts, "error: "+s.Error)
+	}
+	if s.Note != "" {
+		parts = append(parts, "note: "+s.Note)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func pct(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return 100 * float64(n) / float64(of)
+}
+
+// runZoo runs every zoo test on every style, in a stable order.
+func runZoo(t testing.TB) []zooRun {
+	t.Helper()
+	h := newZooHarness(t)
+	var runs []zooRun
+	for _, zf := range loadZoo(t) {
+		for _, style := range fixture.ZooStyles {
+			runs = append(runs, h.run(t, zf, style))
+		}
+	}
+	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Page < runs[j].Page })
+	return runs
+}
+
+// TestZoo: on every zoo page and style, no step acts on the wrong element;
+// every step passes unless its test file lists it as a known exception for
+// the style; at least 95% of element steps are located correctly overall.
+func TestZoo(t *testing.T) {
+	runs := runZoo(t)
+	t.Logf("zoo (no model, local locator only):\n%s", zooReport(runs))
+	var all zooCounts
+	for _, r := range runs {
+		all.add(r)
+	}
+	t.Run("no wrong element", func(t *testing.T) {
+		for _, r := range runs {
+			for _, s := range r.Steps {
+				if s.Element() && s.Outcome() == zooWrong {
+					t.Errorf("%s:%d %s: %s acted on the wrong element: %s", r.File, s.Line, r.Style, s.Command, s.detail())
+				}
+			}
+		}
+	})
+	t.Run("steps pass but known exceptions", func(t *testing.T) {
+		for _, r := range runs {
+			for _, s := range r.Steps {
+				switch {
+				case s.Status == session.StatusFailed && s.Except == "":
+					t.Errorf("%s:%d %s: %s failed: %s", r.File, s.Line, r.Style, s.Command, s.detail())
+				case s.Status != session.StatusFailed && s.Except != "":
+					t.Errorf("%s:%d %s: %s passes: drop its zoo-except (%s)", r.File, s.Line, r.Style, s.Command, s.Except)
+				}
+			}
+		}
+	})
+	t.Run("located correctly overall", func(t *testing.T) {
+		if p := pct(all.Located, all.Steps); p < 95 {
+			t.Errorf("%d of %d element steps located correctly (%.1f%%), want ≥ 95%%", all.Located, all.Steps, p)
+		}
+	})
+}
+
+// TestZooAnnotations: the harness reads the comments as the files mean
+// them, and refuses ones it cannot read.
+func TestZooAnnotations(t *testing.T) {
+	src := `name: t
+url: /zoo/tasks
+steps:
+  - click: the Save button # zoo: settings:save
+  # zoo-except: divsoup, library: no clue at all
+  - drag: { from: the bread item, to: the eggs item } # zoo: tasks:item:bread, tasks:item:eggs
+  - expect: { hidden: the eggs item }
+  - click: the X button # zoo: tasks:x # zoo-except: webcomponents: none
+`
+	zf, err := parseZoo("t.e2e.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(zf.Steps) != 4 {
+		t.Fatalf("%d steps", len(zf.Steps))
+	}
+	if got := zf.Steps[0].Keys; !slices.Equal(got, []string{"settings:save"}) || len(zf.Steps[0].Except) != 0 {
+		t.Errorf("step 1: %v %v", got, zf.Steps[0].Except)
+	}
+	if got := zf.Steps[1].Keys; !slices.Equal(got, []string{"tasks:item:bread", "tasks:item:eggs"}) {
+		t.Errorf("step 2 keys: %v", got)
+	}
+	if zf.Steps[1].except("divsoup") == "" || zf.Steps[1].except("library") == "" || zf.Steps[1].except("semantic") != "" {
+		t.Errorf("step 2 excepts: %v", zf.Steps[1].Except)
+	}
+	if len(zf.Steps[2].Keys) != 0 {
+		t.Errorf("step 3: %v", zf.Steps[2].Keys)
+	}
+	if got := zf.Steps[3]; !slices.Equal(got.Keys, []string{"tasks:x"}) || got.except("webcomponents") != "none" {
+		t.Errorf("step 4: %v %v", got.Keys, got.Except)
+	}
+	for name, bad := range map[string]string{
+		"no comment":   "name: t\nurl: /\nsteps:\n  - click: the Save button\n",
+		"one for two":  "name: t\nurl: /\nsteps:\n  - drag: { from: a, to: b } # zoo: x:a\n",
+		"bad style":    "name: t\nurl: /\nsteps:\n  - click: a # zoo: x:a # zoo-except: fancy: why\n",
+		"no reason":    "name: t\nurl: /\nsteps:\n  - click: a # zoo: x:a # zoo-except: divsoup\n",
+		"above a step": "name: t\nurl: /\nsteps:\n  # zoo: x:a\n  - click: a\n",
+		"hidden keyed": "name: t\nurl: /\nsteps:\n  - expect: { hidden: a } # zoo: x:a\n",
+	} {
+		if _, err := parseZoo("t.e2e.yaml", []byte(bad)); err == nil {
+			t.Errorf("%s: parsed, want an error", name)
+		}
+	}
+	// Outcomes: a lookup that resolved to another key, or to an element
+	// with none, is wrong whatever else happened.
+	for _, c := range []struct {
+		s    zooStep
+		want string
+	}{
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}}}, zooLocated},
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Ref: "e1", Key: "b", HasKey: true}}}, zooWrong},
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Ref: "e1"}}}, zooWrong},
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Reason: locate.ReasonAmbiguous}}}, zooAmbiguous},
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Reason: locate.ReasonNoMatch}}}, zooNotFound},
+		{zooStep{Keys: []string{"a"}}, zooNotFound},
+		{zooStep{Keys: []string{"a", "b"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}}}, zooNotFound},
+		{zooStep{Keys: []string{"a", "b"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}, {Ref: "e2", Key: "a", HasKey: true}}}, zooWrong},
+		// a step that looks again checks the later looks against its last key
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}, {Ref: "e2", Key: "a", HasKey: true}}}, zooLocated},
+		{zooStep{Keys: []string{"a"}, Looks: []zooLook{{Ref: "e1", Key: "a", HasKey: true}, {Ref: "e2", Key: "b", HasKey: true}}}, zooWrong},
+	} {
+		if got := c.s.Outcome(); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.s, got, c.want)
+		}
+	}
+}
