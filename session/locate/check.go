@@ -39,7 +39,7 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 		if r.Relation == "nth" {
 			continue
 		}
-		if why := ix.checkRelation(i, anc, r, in.Attributes); why != "" {
+		if why := ix.checkRelation(i, anc, r, in); why != "" {
 			return false, ReasonRelationBroken + ": " + why
 		}
 	}
@@ -159,11 +159,21 @@ func relationName(r session.Relation) string {
 	return s
 }
 
-// checkRelation returns what no longer holds about one relation, or "".
-func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[string]string) string {
+// relationSpec is the name of a relation's other end as a description's
+// name.
+func relationSpec(name string) nameSpec {
+	return nameSpec{phrase: collapse(name), words: words(name)}
+}
+
+// checkRelation returns what no longer holds about one relation of intent
+// in, or "". A container is judged as the locator judges it (boxMatch): by
+// its name or, with none, its own text, and a text that only starts with
+// the name fails while a container of its role reads the name exactly.
+func (ix *index) checkRelation(i int, anc []int, r session.Relation, in session.Intent) string {
+	attrs := in.Attributes
 	switch r.Relation {
 	case "in":
-		spec := nameSpec{phrase: collapse(r.Name), words: words(r.Name)}
+		spec := relationSpec(r.Name)
 		for _, a := range anc {
 			an := ix.e[a].n
 			if r.Role != "" && an.Role != r.Role {
@@ -172,7 +182,7 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[s
 			if r.Name == "" {
 				return ""
 			}
-			if q, _, _ := ix.nodeName(a, spec, true); q >= minNameQuality {
+			if ix.boxMatch(a, spec) > 0 {
 				return ""
 			}
 		}
@@ -188,14 +198,33 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[s
 			return ""
 		}
 		// As the locator counts: in each set of containers of this role
-		// (one parent each), the node must be inside the nth of some set.
+		// (one parent each) that have the name an "in" relation of the same
+		// role gives ("the second Alice row" counts Alice rows), the node
+		// must be inside the nth of some set.
+		var names []nameSpec
+		for _, o := range in.Related {
+			if o.Relation == "in" && o.Role == r.Role && o.Name != "" {
+				names = append(names, relationSpec(o.Name))
+			}
+		}
+		fits := func(a int) bool {
+			if ix.e[a].n.Role != r.Role {
+				return false
+			}
+			for _, sp := range names {
+				if ix.boxMatch(a, sp) == 0 {
+					return false
+				}
+			}
+			return true
+		}
 		var sets [][]int
 		if r.Role != "" {
-			sets = ix.ordinalSets(func(a int) bool { return ix.e[a].n.Role == r.Role })
+			sets = ix.ordinalSets(fits)
 		}
 		near, pos := -1, -1
 		for _, a := range anc {
-			if ix.e[a].n.Role != r.Role {
+			if !fits(a) {
 				continue
 			}
 			p := -1
@@ -216,6 +245,9 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[s
 			}
 		}
 		if near < 0 {
+			if len(names) > 0 {
+				return "not in a " + r.Role + " " + strconv.Quote(names[0].phrase)
+			}
 			return "not in a " + r.Role
 		}
 		return "in the " + ordinalName(pos+1) + " " + r.Role + ", was the " + ordinalName(want)
@@ -313,7 +345,7 @@ func (ix *index) checkNth(i int, r session.Relation, in session.Intent) string {
 		anc := ix.ancestorIndexes(j, nil)
 		ok := true
 		for _, o := range rest.Related {
-			if ix.checkRelation(j, anc, o, rest.Attributes) != "" {
+			if ix.checkRelation(j, anc, o, rest) != "" {
 				ok = false
 				break
 			}
