@@ -160,9 +160,15 @@ func relationName(r session.Relation) string {
 }
 
 // relationSpec is the name of a relation's other end as a description's
-// name.
+// name is read (see makeName).
 func relationSpec(name string) nameSpec {
-	return nameSpec{phrase: collapse(name), words: words(name)}
+	spec := nameSpec{phrase: collapse(name)}
+	for _, w := range words(spec.phrase) {
+		if !filler[w] && !articles[w] {
+			spec.words = append(spec.words, w)
+		}
+	}
+	return spec
 }
 
 // checkRelation returns what no longer holds about one relation of intent

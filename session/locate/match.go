@@ -47,9 +47,6 @@ type entry struct {
 	text   string
 	tcut   bool // text ends where the snapshot's text caps cut a run, or at textCap
 	tdone  bool
-	own    string // ownText
-	ocut   bool
-	odone  bool
 }
 
 // index is a snapshot flattened for matching, with caches that live for one
@@ -58,13 +55,13 @@ type index struct {
 	e          []entry
 	containers map[*clause]map[int]float64
 	nth        map[*clause][]int
-	boxq       map[boxKey]boxQ
+	own        map[int]ownEntry // ownText, for the few nodes asked
 	exact      map[exactKey]bool
 }
 
 func newIndex(s *ax.Snapshot) *index {
 	ix := &index{containers: map[*clause]map[int]float64{}, nth: map[*clause][]int{},
-		boxq: map[boxKey]boxQ{}, exact: map[exactKey]bool{}}
+		exact: map[exactKey]bool{}}
 	if s == nil {
 		return ix
 	}
@@ -228,10 +225,10 @@ func (ix *index) text(i int) string {
 // Links and clickable text stay: a card's title is often a link. cut says the text is not all of it (a run the snapshot cut, or the cap);
 // a cut text ends on a whole word.
 func (ix *index) ownText(i int) (string, bool) {
-	e := &ix.e[i]
-	if e.odone {
-		return e.own, e.ocut
+	if o, ok := ix.own[i]; ok {
+		return o.text, o.cut
 	}
+	e := &ix.e[i]
 	role := e.n.Role
 	var b strings.Builder
 	cut := false
@@ -278,29 +275,24 @@ func (ix *index) ownText(i int) (string, bool) {
 	if len(s) > textCap {
 		s, cut = keptText(s[:textCap]), true
 	}
-	e.own, e.ocut, e.odone = s, cut, true
+	if ix.own == nil {
+		ix.own = map[int]ownEntry{}
+	}
+	ix.own[i] = ownEntry{s, cut}
 	return s, cut
 }
 
-// boxKey and exactKey memoise boxQuality and exactBox for one call.
-type boxKey struct {
-	spec string
-	a    int
+type ownEntry struct {
+	text string
+	cut  bool
 }
 
-type exactKey struct{ spec, role string }
-
-type boxQ struct {
-	q   float64
-	how string
-}
-
-func specKey(spec nameSpec) string {
-	k := spec.phrase + "\x00" + strings.Join(spec.words, "\x01")
-	if spec.quoted {
-		k += "\x00q"
-	}
-	return k
+// exactKey memoises exactBox for one call. A phrase and whether it was
+// quoted make its words (see makeName and relationSpec).
+type exactKey struct {
+	phrase string
+	quoted bool
+	role   string
 }
 
 // exactHow says a quality comes from a whole match: the phrase is all of
@@ -336,10 +328,6 @@ func (ix *index) title(a int) string {
 // boundaries as a run of words ("oat milk" in "fresh oat milk", never in
 // "milk with oat"); a cut text never reads exactly as a phrase.
 func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
-	key := boxKey{specKey(spec), a}
-	if r, ok := ix.boxq[key]; ok {
-		return r.q, r.how
-	}
 	q, how, src := ix.nodeName(a, spec, false)
 	if how == "contains" && src == "name" && !containsRun(ix.nameWords(a), spec.words) {
 		q, how = 0, ""
@@ -381,7 +369,6 @@ func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
 			}
 		}
 	}
-	ix.boxq[key] = boxQ{q, how}
 	return q, how
 }
 
@@ -404,7 +391,7 @@ func (ix *index) boxMatch(a int, spec nameSpec) float64 {
 
 // exactBox says some node of this role reads exactly the phrase.
 func (ix *index) exactBox(spec nameSpec, role string) bool {
-	key := exactKey{specKey(spec), role}
+	key := exactKey{spec.phrase, spec.quoted, role}
 	if v, ok := ix.exact[key]; ok {
 		return v
 	}
@@ -909,7 +896,11 @@ func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 	}
 	if q == 0 && !c.full.empty() && n.Name != "" {
 		// "the cookie banner" may be a dialog named "Cookie banner".
-		if nq := ix.boxMatch(a, c.full); nq > 0 {
+		nq, how := textQuality(c.full, n, n.Name, ix.nameWords(a))
+		if how == "contains" && !containsRun(ix.nameWords(a), c.full.words) {
+			nq = 0
+		}
+		if nq >= minNameQuality && (exactHow(how) || !ix.exactBox(c.full, n.Role)) {
 			return 0.8 * nq, true
 		}
 	}
