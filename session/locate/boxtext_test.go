@@ -344,3 +344,38 @@ func TestCheckNthNamedContainer(t *testing.T) {
 	n, anc = findNode(base, "button", "Menu", "Alice Viewer")
 	wantCheck(t, "fourth row, second Alice", base, n, anc, in, "")
 }
+
+// TestUnnamedItemBeingEdited: an item edited in place holds only a field
+// with its text; it still reads "oat milk", so the "oat milk and honey"
+// item's checkbox is not "the checkbox in the oat milk item" meanwhile.
+func TestUnnamedItemBeingEdited(t *testing.T) {
+	for _, order := range [][]int{{0, 1}, {1, 0}} {
+		items := []*ax.Node{
+			el("listitem", "", kids(el("textbox", "", value("oat milk")))),
+			todoItem(todo{"oat milk and honey", "wc"}, "Delete"),
+		}
+		s := snap(el("list", "", kids(items[order[0]], items[order[1]])))
+		expectBox(t, s, fmt.Sprint("editing ", order), []boxWant{
+			{desc: "the checkbox in the oat milk item", reason: ReasonNoMatch},
+			{desc: "the Delete button for oat milk", reason: ReasonNoMatch},
+			{desc: "the checkbox in the oat milk and honey item", role: "checkbox", item: "oat milk and honey"},
+		})
+		r := located(t, snap(el("list", "", kids(todoItem(todo{"oat milk", "wc"}, "Delete"), todoItem(todo{"oat milk and honey", "wc"}, "Delete")))), "the checkbox in the oat milk item")
+		n, anc := nthNode(s, "checkbox", "Complete", 0)
+		wantCheck(t, "editing", s, n, anc, r.Intent, "relation-broken")
+	}
+}
+
+// TestUnnamedCardsInAGroup: a group around cards is not called by its first
+// card's title.
+func TestUnnamedCardsInAGroup(t *testing.T) {
+	card := func(title string) *ax.Node {
+		return el("article", "", kids(el("heading", title, level(3)), el("button", "Choose")))
+	}
+	s := snap(el("main", "", kids(el("group", "", kids(card("Pro plan"), card("Basic plan"))))))
+	expectBox(t, s, "group of cards", []boxWant{
+		{desc: "the Choose button in the Basic plan card", role: "button", item: "Basic plan"},
+		{desc: "the Choose button in the Pro plan card", role: "button", item: "Pro plan"},
+		{desc: "the Choose button for Pro plan", role: "button", item: "Pro plan"},
+	})
+}

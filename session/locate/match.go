@@ -55,7 +55,7 @@ type index struct {
 	e          []entry
 	containers map[*clause]map[int]float64
 	nth        map[*clause][]int
-	own        map[int]ownEntry // ownText, for the few nodes asked
+	own        map[ownKey]ownEntry // ownText, for the few nodes asked
 	exact      map[exactKey]bool
 }
 
@@ -222,10 +222,13 @@ func (ix *index) text(i int) string {
 // of its other leaves and its headings' names, capped, leaving out the
 // labels of the controls inside it (a "Mark done" or "Delete" button, a
 // checkbox named after the item) and items of its own role nested in it.
-// Links and clickable text stay: a card's title is often a link. cut says the text is not all of it (a run the snapshot cut, or the cap);
-// a cut text ends on a whole word.
-func (ix *index) ownText(i int) (string, bool) {
-	if o, ok := ix.own[i]; ok {
+// Links and clickable text stay: a card's title is often a link. With
+// values, the text in its fields counts too (an item being edited in place
+// reads what its field holds). cut says the text is not all of it (a run
+// the snapshot cut, or the cap); a cut text ends on a whole word.
+func (ix *index) ownText(i int, values bool) (string, bool) {
+	key := ownKey{i, values}
+	if o, ok := ix.own[key]; ok {
 		return o.text, o.cut
 	}
 	e := &ix.e[i]
@@ -234,12 +237,15 @@ func (ix *index) ownText(i int) (string, bool) {
 	cut := false
 	for j := i + 1; j < e.end; {
 		n := ix.e[j].n
-		if n.States.Interactive && n.Role != "link" && n.Role != "generic" || n.Role == role && role != "generic" && role != "" {
-			j = ix.e[j].end // a control, or an item of its own
-			continue
-		}
 		t, skip := "", false
 		switch {
+		case n.Role == role && role != "generic" && role != "":
+			skip = true // an item of its own
+		case n.States.Interactive && n.Role != "link" && n.Role != "generic":
+			skip = true // a control: its label is not the item's text
+			if values && fieldRoles[n.Role] {
+				t = n.States.Value
+			}
 		case n.Role == "text":
 			t = n.Text
 		case n.Role == "heading" && n.Name != "":
@@ -276,10 +282,18 @@ func (ix *index) ownText(i int) (string, bool) {
 		s, cut = keptText(s[:textCap]), true
 	}
 	if ix.own == nil {
-		ix.own = map[int]ownEntry{}
+		ix.own = map[ownKey]ownEntry{}
 	}
-	ix.own[i] = ownEntry{s, cut}
+	ix.own[key] = ownEntry{s, cut}
 	return s, cut
+}
+
+// fieldRoles are the controls whose value is text a person reads.
+var fieldRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true}
+
+type ownKey struct {
+	i      int
+	values bool
 }
 
 type ownEntry struct {
@@ -301,13 +315,12 @@ func exactHow(how string) bool {
 	return how == "exact" || how == "same words" || how == "first cell" || how == "title"
 }
 
-// title is the name of the first heading in node a, not in an item of a's
-// own role nested in it, or "": a card is called by its title.
+// title is the name of the first heading in node a, not in an item, card
+// or row nested in it, or "": a card is called by its title.
 func (ix *index) title(a int) string {
-	role := ix.e[a].n.Role
 	for j := a + 1; j < ix.e[a].end; {
 		n := ix.e[j].n
-		if n.Role == role && role != "generic" && role != "" {
+		if textBoxes[n.Role] {
 			j = ix.e[j].end
 			continue
 		}
@@ -338,20 +351,32 @@ func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
 				q, how = q2*0.85, "title"
 			}
 		}
-		// Its own text, or its whole text when its label is only in a
-		// control ("Laundry" in an item holding a checkbox so named and an
-		// "Open Laundry" link).
-		own, ocut := ix.ownText(a)
-		for k, t := range []string{own, ix.text(a)} {
-			if t == "" || k == 1 && t == own {
+		// Its own text, with its fields' values (an item edited in place),
+		// or its whole text when its label is only in a control ("Laundry"
+		// in an item holding a checkbox so named and an "Open Laundry"
+		// link): the best of them.
+		own, ocut := ix.ownText(a, false)
+		withValues, vcut := ix.ownText(a, true)
+		whole := ix.text(a)
+		for k, t := range []string{own, withValues, whole} {
+			cut := ocut
+			switch k {
+			case 1:
+				cut = vcut
+				if t == own {
+					continue
+				}
+			case 2:
+				cut = ix.e[a].tcut
+				if t == own || t == withValues {
+					continue
+				}
+			}
+			if t == "" {
 				continue
 			}
-			cut := ocut
-			if k == 1 {
-				cut = ix.e[a].tcut
-			}
 			tw := words(t)
-			if k == 1 && cut && len(t) >= textCap {
+			if k == 2 && cut && len(t) >= textCap {
 				tw = keptWords(t) // the cap may have split its last word
 			}
 			var q2 float64
@@ -1128,7 +1153,7 @@ func (ix *index) describeShort(i int) string {
 		}
 	}
 	if label == "" && textRoles[n.Role] {
-		if label, _ = ix.ownText(i); label == "" {
+		if label, _ = ix.ownText(i, false); label == "" {
 			label = ix.text(i)
 		}
 	}
