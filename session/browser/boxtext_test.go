@@ -3,7 +3,9 @@ package browser
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
 	"github.com/e2e-dev/e2e/session/fixture"
 	"github.com/e2e-dev/e2e/session/locate"
@@ -50,6 +52,7 @@ func TestZooTasksCheckboxInItem(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			intents := map[string]session.Intent{}
 			// The checkboxes by the item they are in, from the DOM.
 			byItem := map[string]*ax.Node{}
 			anc := map[*ax.Node][]*ax.Node{}
@@ -84,11 +87,56 @@ func TestZooTasksCheckboxInItem(t *testing.T) {
 					t.Logf("%s: %q: no item in the snapshot to be in (%s)", style, desc, r.Reason)
 					continue
 				}
+				intents[item] = r.Intent
 				for other, n := range byItem {
 					ok, why := locate.Check(s, n, anc[n], r.Intent)
 					if ok != (n == want) {
 						t.Errorf("%s: Check(%q intent, checkbox in %q) = %v %q", style, desc, other, ok, why)
 					}
+				}
+			}
+
+			// While "oat milk" is edited in place its item holds a field and
+			// no checkbox: "the checkbox in the oat milk item" is none, never
+			// the "oat milk and honey" one, and a cached one misses.
+			var edited bool
+			zooEval(t, p, &edited, `const el = deepAll(zoo, e => [...e.childNodes].some(c => c.nodeType === 3 && c.data.trim() === args[0]))[0];
+if (!el) return false;
+el.dispatchEvent(new MouseEvent('dblclick', { bubbles: true, composed: true }));
+return true;`, "oat milk")
+			if !edited {
+				t.Fatal("no element shows oat milk")
+			}
+			if _, err := p.Settle(ctxT(t), SettleOptions{Quiet: 50 * time.Millisecond}); err != nil {
+				t.Fatal(err)
+			}
+			s, err = p.Snapshot(ctxT(t), SnapshotOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var honey *ax.Node
+			var honeyAnc []*ax.Node
+			s.Walk(func(n *ax.Node, a []*ax.Node) bool {
+				if n.Role == "checkbox" && n.Ref != "" {
+					var item string
+					if err := p.Eval(ctxT(t), &item, itemTextJS, n.Ref); err != nil {
+						t.Fatal(err)
+					}
+					if item == "oat milk and honey" {
+						honey, honeyAnc = n, append([]*ax.Node(nil), a...)
+					}
+				}
+				return true
+			})
+			if honey == nil {
+				t.Fatal("editing: no checkbox in the oat milk and honey item")
+			}
+			if r := locate.Locate(s, "the checkbox in the oat milk item"); r.Target != nil {
+				t.Errorf("%s, editing oat milk: Locate picked %s %q [%s] (%s)", style, r.Target.Node.Role, r.Target.Node.Name, r.Target.Node.Ref, strings.Join(r.Target.Why, "; "))
+			}
+			if in, ok := intents["oat milk"]; ok {
+				if ok, _ := locate.Check(s, honey, honeyAnc, in); ok {
+					t.Errorf("%s, editing oat milk: the cached intent passes on the oat milk and honey checkbox", style)
 				}
 			}
 		})
