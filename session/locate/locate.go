@@ -30,6 +30,10 @@
 //	      count ×0.9, values ×0.8, an unnamed node's text ×0.85)
 //	colour: its own class +0.5, a near class (slate is near blue) +0.2
 //	container ("in the Alice row"): +1 × how well the container's name fits
+//	      (with no name: its own text ×0.85, the labels of its controls left
+//	      out; a phrase inside it on word boundaries; one that only starts
+//	      with or contains the phrase does not fit while a container of its
+//	      role reads the phrase exactly)
 //	has ("the row with the Delete button"): +0.5 × fit
 //	position ("next to", "above", …): +1 × closeness, 1 for the nearest
 //
