@@ -163,7 +163,9 @@ func relationName(r session.Relation) string {
 // name is read (see makeName).
 func relationSpec(name string) nameSpec {
 	spec := nameSpec{phrase: collapse(name)}
-	for _, w := range words(spec.phrase) {
+	ws := words(spec.phrase)
+	spec.words = ws[:0]
+	for _, w := range ws {
 		if !filler[w] && !articles[w] {
 			spec.words = append(spec.words, w)
 		}

@@ -60,8 +60,7 @@ type index struct {
 }
 
 func newIndex(s *ax.Snapshot) *index {
-	ix := &index{containers: map[*clause]map[int]float64{}, nth: map[*clause][]int{},
-		exact: map[exactKey]bool{}}
+	ix := &index{containers: map[*clause]map[int]float64{}, nth: map[*clause][]int{}}
 	if s == nil {
 		return ix
 	}
@@ -419,6 +418,9 @@ func (ix *index) exactBox(spec nameSpec, role string) bool {
 	key := exactKey{spec.phrase, spec.quoted, role}
 	if v, ok := ix.exact[key]; ok {
 		return v
+	}
+	if ix.exact == nil {
+		ix.exact = map[exactKey]bool{}
 	}
 	found := false
 	for a := range ix.e {
