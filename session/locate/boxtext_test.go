@@ -379,3 +379,62 @@ func TestUnnamedCardsInAGroup(t *testing.T) {
 		{desc: "the Choose button for Pro plan", role: "button", item: "Pro plan"},
 	})
 }
+
+// TestNeedsPage: a cache replay resolves a node with its ancestors only
+// (names, no content). An "in" relation met by an unnamed container, or by
+// a name that only starts with the relation's name, needs the page to be
+// judged: there Check sees the rival that reads it exactly.
+func TestNeedsPage(t *testing.T) {
+	shallow := func(anc []*ax.Node) []*ax.Node {
+		var out []*ax.Node
+		for _, a := range anc {
+			out = append(out, &ax.Node{Role: a.Role, Name: a.Name, Ref: a.Ref})
+		}
+		return out
+	}
+	for _, shape := range []string{"library", "semantic"} {
+		items := func(texts ...string) []todo {
+			var out []todo
+			for _, s := range texts {
+				out = append(out, todo{s, shape})
+			}
+			return out
+		}
+		r := located(t, todoList(items("oat milk", "oat milk and honey")), "the checkbox in the oat milk item")
+		// The list reordered; the cached selectors land on the first item's
+		// checkbox, which is now in "oat milk and honey".
+		page := todoList(items("oat milk and honey", "oat milk"))
+		var wrong, right *ax.Node
+		var wrongAnc, rightAnc []*ax.Node
+		page.Walk(func(n *ax.Node, anc []*ax.Node) bool {
+			if n.Role == "checkbox" && len(anc) > 0 && anc[len(anc)-1].Role == "listitem" {
+				if itemText(anc) == "oat milk" {
+					right, rightAnc = n, anc
+				} else {
+					wrong, wrongAnc = n, anc
+				}
+			}
+			return true
+		})
+		node := &ax.Node{Role: wrong.Role, Name: wrong.Name, Ref: wrong.Ref}
+		if !NeedsPage(shallow(wrongAnc), r.Intent) {
+			t.Errorf("%s: NeedsPage = false for a checkbox in %q", shape, itemText(wrongAnc))
+		}
+		wantCheck(t, shape+": wrong, on the page", page, wrong, wrongAnc, r.Intent, "relation-broken")
+		wantCheck(t, shape+": wrong, on the page, from a shallow node", page, node, shallow(wrongAnc), r.Intent, "relation-broken")
+		wantCheck(t, shape+": right, on the page", page, right, rightAnc, r.Intent, "")
+		if shape == "library" {
+			// Named exactly: the ancestors are enough.
+			if NeedsPage(shallow(rightAnc), r.Intent) {
+				t.Errorf("%s: NeedsPage = true for the checkbox in the item named exactly", shape)
+			}
+		}
+	}
+	// Rows are judged on their names (their cells joined), as before.
+	s := usersPage(users, "")
+	r := located(t, s, "the Menu button in the Alice row")
+	_, anc := findNode(s, "button", "Menu", "Alice")
+	if NeedsPage(shallow(anc), r.Intent) {
+		t.Errorf("NeedsPage = true for the Menu button in the Alice row")
+	}
+}

@@ -19,7 +19,9 @@ import (
 // node).
 //
 // ancestors may be nil; Check then finds them in s. Attributes it does not
-// know (e.g. "size" from a model) are not judged.
+// know (e.g. "size" from a model) are not judged. A container that only
+// starts with or contains a name fails when one of its role in s reads the
+// name exactly; with s empty, that is not judged (see NeedsPage).
 func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) (ok bool, reason string) {
 	if n == nil {
 		return false, ReasonNoMatch
@@ -27,9 +29,9 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 	ix := newIndex(s)
 	i := ix.find(n)
 	if i < 0 {
-		// A node from elsewhere: judge it on its own subtree.
-		ix = newIndex(&ax.Snapshot{Root: []*ax.Node{n}})
-		i = 0
+		// A node from elsewhere: judge it on its own subtree, the page's
+		// nodes kept as the rivals its containers are weighed against.
+		i = ix.add(n)
 	}
 	if why := ix.checkAttributes(i, in.Attributes); why != "" {
 		return false, ReasonAttributeChanged + ": " + why
@@ -54,6 +56,40 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 	return true, ""
 }
 
+// NeedsPage reports whether Check needs the whole page, not only a node and
+// its ancestors (as a cache replay resolves them, without their content),
+// to judge intent in: an "in" relation with a name is met by a container
+// with no name, known by its text, which the ancestors do not hold; or by
+// one whose name only starts with or contains the relation's name, so that
+// another container of its role may read the name exactly and be the one
+// meant (see boxMatch). Rows are the exception: their names join their
+// cells, so they are judged on the ancestors alone, as before.
+func NeedsPage(ancestors []*ax.Node, in session.Intent) bool {
+	for _, r := range in.Related {
+		if r.Relation != "in" || r.Name == "" {
+			continue
+		}
+		spec := relationSpec(r.Name)
+		for k := len(ancestors) - 1; k >= 0; k-- {
+			a := ancestors[k]
+			if a == nil || r.Role != "" && a.Role != r.Role {
+				continue
+			}
+			if a.Name == "" && len(a.Children) == 0 {
+				return true
+			}
+			ix := newIndex(&ax.Snapshot{Root: []*ax.Node{a}})
+			if q, how := ix.boxQuality(0, spec); q >= minNameQuality {
+				if !exactHow(how) && a.Role != "row" {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
 // ancestorIndexes returns the indexes of a node's ancestors, nearest first.
 // Ancestors the caller passed that are not in the index are kept as extra
 // entries so that their names can still be judged.
@@ -68,20 +104,26 @@ func (ix *index) ancestorIndexes(i int, given []*ax.Node) []int {
 	for k := len(given) - 1; k >= 0; k-- {
 		a := ix.find(given[k])
 		if a < 0 {
-			sub := newIndex(&ax.Snapshot{Root: []*ax.Node{given[k]}})
-			off := len(ix.e)
-			for _, e := range sub.e {
-				if e.parent >= 0 {
-					e.parent += off
-				}
-				e.end += off
-				ix.e = append(ix.e, e)
-			}
-			a = off
+			a = ix.add(given[k])
 		}
 		out = append(out, a)
 	}
 	return out
+}
+
+// add appends node n and its subtree to the index as a tree of its own and
+// returns its index.
+func (ix *index) add(n *ax.Node) int {
+	sub := newIndex(&ax.Snapshot{Root: []*ax.Node{n}})
+	off := len(ix.e)
+	for _, e := range sub.e {
+		if e.parent >= 0 {
+			e.parent += off
+		}
+		e.end += off
+		ix.e = append(ix.e, e)
+	}
+	return off
 }
 
 func sameText(a, b string) bool { return strings.EqualFold(collapse(a), collapse(b)) }
