@@ -142,3 +142,77 @@ return true;`, "oat milk")
 		})
 	}
 }
+
+// swapItemsJS swaps the texts of the "oat milk" and "oat milk and honey"
+// items in the DOM (text and aria-label), as a reorder would: the elements
+// stay, what they read changes.
+const swapItemsJS = `
+const a = 'oat milk', b = 'oat milk and honey';
+const own = (t) => deepAll(zoo, e => [...e.childNodes].some(c => c.nodeType === 3 && c.data.trim() === t));
+const ta = own(a), tb = own(b);
+if (ta.length !== 1 || tb.length !== 1) return false;
+const na = [...ta[0].childNodes].find(c => c.nodeType === 3 && c.data.trim() === a);
+const nb = [...tb[0].childNodes].find(c => c.nodeType === 3 && c.data.trim() === b);
+na.data = b; nb.data = a;
+const la = deepAll(zoo, e => e.getAttribute('aria-label') === a), lb = deepAll(zoo, e => e.getAttribute('aria-label') === b);
+for (const e of la) e.setAttribute('aria-label', b);
+for (const e of lb) e.setAttribute('aria-label', a);
+return true;`
+
+// TestZooTasksReplayCheckboxInItem replays a cached "the checkbox in the
+// oat milk item" the way the runner does (resolve the selectors, take the
+// page when NeedsPage says so, check the intent) after the two items swap
+// their texts: the checkbox the selectors find is now in "oat milk and
+// honey", and the check must miss.
+func TestZooTasksReplayCheckboxInItem(t *testing.T) {
+	base := fixtureURL(t)
+	for _, style := range []string{"semantic", "library"} {
+		t.Run(style, func(t *testing.T) {
+			p := newPage(t)
+			open(t, p, base+"/zoo/tasks?style="+style)
+			s, err := p.Snapshot(ctxT(t), SnapshotOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			const desc = "the checkbox in the oat milk item"
+			r := locate.Locate(s, desc)
+			if r.Target == nil {
+				t.Fatalf("Locate(%q): %s", desc, r.Detail)
+			}
+			sels, _, err := p.CaptureElement(ctxT(t), r.Target.Node.Ref, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var swapped bool
+			zooEval(t, p, &swapped, swapItemsJS)
+			if !swapped {
+				t.Fatal("could not swap the items' texts")
+			}
+			res, err := p.ResolveCached(ctxT(t), sels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Reason != "" {
+				t.Skipf("the selectors no longer resolve (%s): a miss, nothing to check", res.Reason)
+			}
+			var item string
+			if err := p.Eval(ctxT(t), &item, itemTextJS, res.Ref); err != nil {
+				t.Fatal(err)
+			}
+			snap, node := &ax.Snapshot{}, res.Node
+			if locate.NeedsPage(res.Ancestors, r.Intent) {
+				if snap, err = p.Snapshot(ctxT(t), SnapshotOptions{}); err != nil {
+					t.Fatal(err)
+				}
+				if n := snap.Find(res.Ref); n != nil {
+					node = n
+				}
+			}
+			ok, why := locate.Check(snap, node, res.Ancestors, r.Intent)
+			t.Logf("%s: found the checkbox in %q; check %v %q", style, item, ok, why)
+			if ok != (item == "oat milk") {
+				t.Errorf("%s: the selectors found the checkbox in %q; Check = %v %q", style, item, ok, why)
+			}
+		})
+	}
+}
