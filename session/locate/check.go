@@ -19,7 +19,9 @@ import (
 // node).
 //
 // ancestors may be nil; Check then finds them in s. Attributes it does not
-// know (e.g. "size" from a model) are not judged.
+// know (e.g. "size" from a model) are not judged. A container that only
+// starts with or contains a name fails when one of its role in s reads the
+// name exactly; with s empty, that is not judged (see NeedsPage).
 func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) (ok bool, reason string) {
 	if n == nil {
 		return false, ReasonNoMatch
@@ -27,9 +29,9 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 	ix := newIndex(s)
 	i := ix.find(n)
 	if i < 0 {
-		// A node from elsewhere: judge it on its own subtree.
-		ix = newIndex(&ax.Snapshot{Root: []*ax.Node{n}})
-		i = 0
+		// A node from elsewhere: judge it on its own subtree, the page's
+		// nodes kept as the rivals its containers are weighed against.
+		i = ix.add(n)
 	}
 	if why := ix.checkAttributes(i, in.Attributes); why != "" {
 		return false, ReasonAttributeChanged + ": " + why
@@ -39,7 +41,7 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 		if r.Relation == "nth" {
 			continue
 		}
-		if why := ix.checkRelation(i, anc, r, in.Attributes); why != "" {
+		if why := ix.checkRelation(i, anc, r, in); why != "" {
 			return false, ReasonRelationBroken + ": " + why
 		}
 	}
@@ -52,6 +54,40 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 		}
 	}
 	return true, ""
+}
+
+// NeedsPage reports whether Check needs the whole page, not only a node and
+// its ancestors (as a cache replay resolves them, without their content),
+// to judge intent in: an "in" relation with a name is met by a container
+// with no name, known by its text, which the ancestors do not hold; or by
+// one whose name only starts with or contains the relation's name, so that
+// another container of its role may read the name exactly and be the one
+// meant (see boxMatch). Rows are the exception: their names join their
+// cells, so they are judged on the ancestors alone, as before.
+func NeedsPage(ancestors []*ax.Node, in session.Intent) bool {
+	for _, r := range in.Related {
+		if r.Relation != "in" || r.Name == "" {
+			continue
+		}
+		spec := relationSpec(r.Name)
+		for k := len(ancestors) - 1; k >= 0; k-- {
+			a := ancestors[k]
+			if a == nil || r.Role != "" && a.Role != r.Role {
+				continue
+			}
+			if a.Name == "" && len(a.Children) == 0 {
+				return true
+			}
+			ix := newIndex(&ax.Snapshot{Root: []*ax.Node{a}})
+			if q, how := ix.boxQuality(0, spec); q >= minNameQuality {
+				if !exactHow(how) && a.Role != "row" {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
 }
 
 // ancestorIndexes returns the indexes of a node's ancestors, nearest first.
@@ -68,20 +104,26 @@ func (ix *index) ancestorIndexes(i int, given []*ax.Node) []int {
 	for k := len(given) - 1; k >= 0; k-- {
 		a := ix.find(given[k])
 		if a < 0 {
-			sub := newIndex(&ax.Snapshot{Root: []*ax.Node{given[k]}})
-			off := len(ix.e)
-			for _, e := range sub.e {
-				if e.parent >= 0 {
-					e.parent += off
-				}
-				e.end += off
-				ix.e = append(ix.e, e)
-			}
-			a = off
+			a = ix.add(given[k])
 		}
 		out = append(out, a)
 	}
 	return out
+}
+
+// add appends node n and its subtree to the index as a tree of its own and
+// returns its index.
+func (ix *index) add(n *ax.Node) int {
+	sub := newIndex(&ax.Snapshot{Root: []*ax.Node{n}})
+	off := len(ix.e)
+	for _, e := range sub.e {
+		if e.parent >= 0 {
+			e.parent += off
+		}
+		e.end += off
+		ix.e = append(ix.e, e)
+	}
+	return off
 }
 
 func sameText(a, b string) bool { return strings.EqualFold(collapse(a), collapse(b)) }
@@ -159,11 +201,29 @@ func relationName(r session.Relation) string {
 	return s
 }
 
-// checkRelation returns what no longer holds about one relation, or "".
-func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[string]string) string {
+// relationSpec is the name of a relation's other end as a description's
+// name is read (see makeName).
+func relationSpec(name string) nameSpec {
+	spec := nameSpec{phrase: collapse(name)}
+	ws := words(spec.phrase)
+	spec.words = ws[:0]
+	for _, w := range ws {
+		if !filler[w] && !articles[w] {
+			spec.words = append(spec.words, w)
+		}
+	}
+	return spec
+}
+
+// checkRelation returns what no longer holds about one relation of intent
+// in, or "". A container is judged as the locator judges it (boxMatch): by
+// its name or, with none, its own text, and a text that only starts with
+// the name fails while a container of its role reads the name exactly.
+func (ix *index) checkRelation(i int, anc []int, r session.Relation, in session.Intent) string {
+	attrs := in.Attributes
 	switch r.Relation {
 	case "in":
-		spec := nameSpec{phrase: collapse(r.Name), words: words(r.Name)}
+		spec := relationSpec(r.Name)
 		for _, a := range anc {
 			an := ix.e[a].n
 			if r.Role != "" && an.Role != r.Role {
@@ -172,7 +232,7 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[s
 			if r.Name == "" {
 				return ""
 			}
-			if q, _, _ := ix.nodeName(a, spec, true); q >= minNameQuality {
+			if ix.boxMatch(a, spec) > 0 {
 				return ""
 			}
 		}
@@ -188,14 +248,33 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[s
 			return ""
 		}
 		// As the locator counts: in each set of containers of this role
-		// (one parent each), the node must be inside the nth of some set.
+		// (one parent each) that have the name an "in" relation of the same
+		// role gives ("the second Alice row" counts Alice rows), the node
+		// must be inside the nth of some set.
+		var names []nameSpec
+		for _, o := range in.Related {
+			if o.Relation == "in" && o.Role == r.Role && o.Name != "" {
+				names = append(names, relationSpec(o.Name))
+			}
+		}
+		fits := func(a int) bool {
+			if ix.e[a].n.Role != r.Role {
+				return false
+			}
+			for _, sp := range names {
+				if ix.boxMatch(a, sp) == 0 {
+					return false
+				}
+			}
+			return true
+		}
 		var sets [][]int
 		if r.Role != "" {
-			sets = ix.ordinalSets(func(a int) bool { return ix.e[a].n.Role == r.Role })
+			sets = ix.ordinalSets(fits)
 		}
 		near, pos := -1, -1
 		for _, a := range anc {
-			if ix.e[a].n.Role != r.Role {
+			if !fits(a) {
 				continue
 			}
 			p := -1
@@ -216,6 +295,9 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, attrs map[s
 			}
 		}
 		if near < 0 {
+			if len(names) > 0 {
+				return "not in a " + r.Role + " " + strconv.Quote(names[0].phrase)
+			}
 			return "not in a " + r.Role
 		}
 		return "in the " + ordinalName(pos+1) + " " + r.Role + ", was the " + ordinalName(want)
@@ -313,7 +395,7 @@ func (ix *index) checkNth(i int, r session.Relation, in session.Intent) string {
 		anc := ix.ancestorIndexes(j, nil)
 		ok := true
 		for _, o := range rest.Related {
-			if ix.checkRelation(j, anc, o, rest.Attributes) != "" {
+			if ix.checkRelation(j, anc, o, rest) != "" {
 				ok = false
 				break
 			}

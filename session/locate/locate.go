@@ -30,6 +30,10 @@
 //	      count ×0.9, values ×0.8, an unnamed node's text ×0.85)
 //	colour: its own class +0.5, a near class (slate is near blue) +0.2
 //	container ("in the Alice row"): +1 × how well the container's name fits
+//	      (with no name: its own text ×0.85, the labels of its controls left
+//	      out; a phrase inside it on word boundaries; one that only starts
+//	      with or contains the phrase does not fit while a container of its
+//	      role reads the phrase exactly)
 //	has ("the row with the Delete button"): +0.5 × fit
 //	position ("next to", "above", …): +1 × closeness, 1 for the nearest
 //
@@ -203,8 +207,13 @@ func Locate(s *ax.Snapshot, description string) Result {
 	if len(alts) > 1 {
 		alts = append(alts, ix.resolve(parse(description, mode{true, true, true})))
 	}
+	// A fallback whose name only starts with or contains its words does not
+	// answer while a container reads a clause's name exactly: "the checkbox
+	// for oat milk" is not the "oat milk and honey" checkbox while an "oat
+	// milk" item has none.
+	blocked := ix.clauseExact(q0)
 	for _, o := range alts {
-		if o.target >= 0 && !o.q.name.empty() && o.cands[o.target].nameQ >= minNameQuality {
+		if o.target >= 0 && !o.q.name.empty() && o.cands[o.target].nameQ >= minNameQuality && (o.cands[o.target].nameQ >= 0.8 || !blocked) {
 			return ix.result(o)
 		}
 	}
@@ -217,6 +226,22 @@ func Locate(s *ax.Snapshot, description string) Result {
 		}
 	}
 	return ix.result(o0)
+}
+
+// clauseExact says some item, card or row reads exactly the name of one of
+// the query's "in" or "for" clauses.
+func (ix *index) clauseExact(q *query) bool {
+	for k := range q.clauses {
+		c := &q.clauses[k]
+		if (c.kind == kwIn || c.kind == kwFor) && !c.name.empty() {
+			for _, r := range textBoxRoles {
+				if ix.exactBox(c.name, r) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // outcome is how one reading of a description resolved.

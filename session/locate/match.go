@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -44,7 +45,7 @@ type entry struct {
 	words  []string
 	wdone  bool
 	text   string
-	tcut   bool // text ends where the snapshot's text caps cut a run
+	tcut   bool // text ends where the snapshot's text caps cut a run, or at textCap
 	tdone  bool
 }
 
@@ -54,6 +55,8 @@ type index struct {
 	e          []entry
 	containers map[*clause]map[int]float64
 	nth        map[*clause][]int
+	own        map[ownKey]ownEntry // ownText, for the few nodes asked
+	exact      map[exactKey]bool
 }
 
 func newIndex(s *ax.Snapshot) *index {
@@ -170,14 +173,15 @@ func keptText(kept string) string {
 }
 
 // text is a node's descendant text (text runs and the names of named
-// leaves), capped, for nodes without a name.
+// leaves), capped, for nodes without a name. tcut is set when the text is
+// not all of it: a run the snapshot cut, or more text than textCap.
 func (ix *index) text(i int) string {
 	e := &ix.e[i]
 	if e.tdone {
 		return e.text
 	}
 	var b strings.Builder
-	for j := i + 1; j < e.end && b.Len() < textCap; j++ {
+	for j := i + 1; j < e.end; j++ {
 		n := ix.e[j].n
 		t := ""
 		if n.Role == "text" {
@@ -191,6 +195,10 @@ func (ix *index) text(i int) string {
 			t = keptText(kept)
 		}
 		if t = strings.TrimSpace(t); t != "" {
+			if b.Len() >= textCap {
+				e.tcut = true
+				break
+			}
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
@@ -203,9 +211,229 @@ func (ix *index) text(i int) string {
 	}
 	e.text, e.tdone = collapse(b.String()), true
 	if len(e.text) > textCap {
-		e.text = e.text[:textCap]
+		e.text, e.tcut = e.text[:textCap], true
 	}
 	return e.text
+}
+
+// ownText is what a person reads in node i as a container, the text that
+// names an item or card with no accessible name: its text runs, the names
+// of its other leaves and its headings' names, capped, leaving out the
+// labels of the controls inside it (a "Mark done" or "Delete" button, a
+// checkbox named after the item) and items of its own role nested in it.
+// Links and clickable text stay: a card's title is often a link. With
+// values, the text in its fields counts too (an item being edited in place
+// reads what its field holds). cut says the text is not all of it (a run
+// the snapshot cut, or the cap); a cut text ends on a whole word.
+func (ix *index) ownText(i int, values bool) (string, bool) {
+	key := ownKey{i, values}
+	if o, ok := ix.own[key]; ok {
+		return o.text, o.cut
+	}
+	e := &ix.e[i]
+	role := e.n.Role
+	var b strings.Builder
+	cut := false
+	for j := i + 1; j < e.end; {
+		n := ix.e[j].n
+		t, skip := "", false
+		switch {
+		case n.Role == role && role != "generic" && role != "":
+			skip = true // an item of its own
+		case n.States.Interactive && n.Role != "link" && n.Role != "generic":
+			skip = true // a control: its label is not the item's text
+			if values && fieldRoles[n.Role] {
+				t = n.States.Value
+			}
+		case n.Role == "text":
+			t = n.Text
+		case n.Role == "heading" && n.Name != "":
+			t, skip = n.Name, true
+		case len(n.Children) == 0:
+			t = n.Name
+		}
+		kept, c := cutString(n, t)
+		if c {
+			t = keptText(kept)
+		}
+		if t = strings.TrimSpace(t); t != "" {
+			if b.Len() >= textCap {
+				cut = true
+				break
+			}
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t)
+		}
+		if c {
+			cut = true
+			break
+		}
+		if skip {
+			j = ix.e[j].end
+		} else {
+			j++
+		}
+	}
+	s := collapse(b.String())
+	if len(s) > textCap {
+		s, cut = keptText(s[:textCap]), true
+	}
+	if ix.own == nil {
+		ix.own = map[ownKey]ownEntry{}
+	}
+	ix.own[key] = ownEntry{s, cut}
+	return s, cut
+}
+
+// fieldRoles are the controls whose value is text a person reads.
+var fieldRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true}
+
+type ownKey struct {
+	i      int
+	values bool
+}
+
+type ownEntry struct {
+	text string
+	cut  bool
+}
+
+// exactKey memoises exactBox for one call. A phrase and whether it was
+// quoted make its words (see makeName and relationSpec).
+type exactKey struct {
+	phrase string
+	quoted bool
+	role   string
+}
+
+// exactHow says a quality comes from a whole match: the phrase is all of
+// the name or text, not its start or a part of it.
+func exactHow(how string) bool {
+	return how == "exact" || how == "same words" || how == "first cell" || how == "title"
+}
+
+// title is the name of the first heading in node a, not in an item, card
+// or row nested in it, or "": a card is called by its title.
+func (ix *index) title(a int) string {
+	for j := a + 1; j < ix.e[a].end; {
+		n := ix.e[j].n
+		if textBoxes[n.Role] {
+			j = ix.e[j].end
+			continue
+		}
+		if n.Role == "heading" {
+			if _, cut := cutString(n, n.Name); cut {
+				return ""
+			}
+			return n.Name
+		}
+		j++
+	}
+	return ""
+}
+
+// boxQuality compares a phrase with what names node a as a container: its
+// accessible name (a row's first cell, …) or, when it has none, its own
+// text (see ownText) at 0.85. A phrase inside a text must sit on word
+// boundaries as a run of words ("oat milk" in "fresh oat milk", never in
+// "milk with oat"); a cut text never reads exactly as a phrase.
+func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
+	q, how, src := ix.nodeName(a, spec, false)
+	if how == "contains" && src == "name" && !containsRun(ix.nameWords(a), spec.words) {
+		q, how = 0, ""
+	}
+	if ix.e[a].n.Name == "" {
+		if t := ix.title(a); t != "" {
+			if q2, h2 := nameQuality(spec, t, words(t)); exactHow(h2) && q2*0.85 > q {
+				q, how = q2*0.85, "title"
+			}
+		}
+		// Its own text, with its fields' values (an item edited in place),
+		// or its whole text when its label is only in a control ("Laundry"
+		// in an item holding a checkbox so named and an "Open Laundry"
+		// link): the best of them.
+		own, ocut := ix.ownText(a, false)
+		withValues, vcut := ix.ownText(a, true)
+		whole := ix.text(a)
+		for k, t := range []string{own, withValues, whole} {
+			cut := ocut
+			switch k {
+			case 1:
+				cut = vcut
+				if t == own {
+					continue
+				}
+			case 2:
+				cut = ix.e[a].tcut
+				if t == own || t == withValues {
+					continue
+				}
+			}
+			if t == "" {
+				continue
+			}
+			tw := words(t)
+			if k == 2 && cut && len(t) >= textCap {
+				tw = keptWords(t) // the cap may have split its last word
+			}
+			var q2 float64
+			var h2 string
+			if cut {
+				q2, h2 = cutQuality(spec, tw)
+			} else {
+				q2, h2 = nameQuality(spec, t, tw)
+			}
+			if (h2 == "contains" || h2 == "partly") && !containsRun(tw, spec.words) {
+				q2 = 0
+			}
+			if q2*0.85 > q {
+				q, how = q2*0.85, h2
+			}
+		}
+	}
+	return q, how
+}
+
+// boxMatch is how well node a is the container a phrase names, or 0: its
+// quality (see boxQuality) when that reaches minNameQuality, and a name
+// or text that only starts with or contains the phrase counts only when no
+// node of a's role on the page reads exactly the phrase ("in the oat milk
+// item" is never the "oat milk and honey" item while an "oat milk" item is
+// there). The locator and Check both judge containers with it.
+func (ix *index) boxMatch(a int, spec nameSpec) float64 {
+	q, how := ix.boxQuality(a, spec)
+	if q < minNameQuality {
+		return 0
+	}
+	if !exactHow(how) && ix.exactBox(spec, ix.e[a].n.Role) {
+		return 0
+	}
+	return q
+}
+
+// exactBox says some node of this role reads exactly the phrase.
+func (ix *index) exactBox(spec nameSpec, role string) bool {
+	key := exactKey{spec.phrase, spec.quoted, role}
+	if v, ok := ix.exact[key]; ok {
+		return v
+	}
+	if ix.exact == nil {
+		ix.exact = map[exactKey]bool{}
+	}
+	found := false
+	for a := range ix.e {
+		if ix.e[a].n.Role != role {
+			continue
+		}
+		if q, how := ix.boxQuality(a, spec); q >= minNameQuality && exactHow(how) {
+			found = true
+			break
+		}
+	}
+	ix.exact[key] = found
+	return found
 }
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -687,10 +915,7 @@ func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 		case ix.nested(a, c):
 			q = 0.9
 		default:
-			nq, _, _ := ix.nodeName(a, c.name, true)
-			if nq >= minNameQuality {
-				q = nq
-			}
+			q = ix.boxMatch(a, c.name)
 		}
 		if rs == wRoleWeak {
 			q *= 0.9
@@ -698,7 +923,11 @@ func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 	}
 	if q == 0 && !c.full.empty() && n.Name != "" {
 		// "the cookie banner" may be a dialog named "Cookie banner".
-		if nq, _ := textQuality(c.full, n, n.Name, ix.nameWords(a)); nq >= minNameQuality {
+		nq, how := textQuality(c.full, n, n.Name, ix.nameWords(a))
+		if how == "contains" && !containsRun(ix.nameWords(a), c.full.words) {
+			nq = 0
+		}
+		if nq >= minNameQuality && (exactHow(how) || !ix.exactBox(c.full, n.Role)) {
 			return 0.8 * nq, true
 		}
 	}
@@ -836,22 +1065,50 @@ var itemRoles = map[string]bool{
 }
 
 // mentions reads "for Alice" and "with Alice": the node itself or one of its
-// ancestors has Alice in its name. It returns -1 for the node itself, the
-// ancestor's index, or -2 when nothing mentions it.
+// ancestors has Alice in its name, or an ancestor item, card or row with
+// no name reads Alice, judged as "in" judges a container (see boxMatch). It
+// returns -1 for the node itself, the ancestor's index, or -2 when nothing
+// mentions it.
 func (ix *index) mentions(i int, c *clause) (int, float64) {
 	best, bestQ := -2, 0.0
-	if q, _, _ := ix.nodeName(i, c.name, false); q >= minNameQuality {
+	if q, how, _ := ix.nodeName(i, c.name, false); q >= minNameQuality && (exactHow(how) || !ix.exactNear(i, c.name)) {
 		best, bestQ = -1, q
 	}
 	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
-		if ix.e[p].n.Name == "" {
+		if pn := ix.e[p].n; pn.Name == "" && !textBoxes[pn.Role] {
 			continue
 		}
-		if q, _, _ := ix.nodeName(p, c.name, false); q >= minNameQuality && q > bestQ {
+		if q := ix.boxMatch(p, c.name); q > bestQ {
 			best, bestQ = p, q
 		}
 	}
 	return best, bestQ
+}
+
+// exactNear says some node of node i's role, or some item, card or row,
+// reads exactly the phrase: then a name that only starts with it or
+// contains it does not mention it ("the checkbox for oat milk" is not the
+// "oat milk and honey" checkbox while an "oat milk" item is there).
+func (ix *index) exactNear(i int, spec nameSpec) bool {
+	if ix.exactBox(spec, ix.e[i].n.Role) {
+		return true
+	}
+	for _, r := range textBoxRoles {
+		if ix.exactBox(spec, r) {
+			return true
+		}
+	}
+	return false
+}
+
+var textBoxRoles = slices.Sorted(maps.Keys(textBoxes))
+
+// textBoxes are the roles of the unnamed ancestors "for X" reads by their
+// text: one entry of a collection, never the collection (a list's text
+// holds every item's).
+var textBoxes = map[string]bool{
+	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
+	"treeitem": true, "option": true, "menuitem": true, "group": true,
 }
 
 // has finds a descendant of node i that fits the clause's description.
@@ -898,7 +1155,9 @@ func (ix *index) describeShort(i int) string {
 		}
 	}
 	if label == "" && textRoles[n.Role] {
-		label = ix.text(i)
+		if label, _ = ix.ownText(i, false); label == "" {
+			label = ix.text(i)
+		}
 	}
 	if label == "" {
 		return n.Role

@@ -830,7 +830,7 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry)
 	snap := &ax.Snapshot{}
 	node := res.Node
 	intent := r.resolveIntent(tr, e.Intent)
-	if needsLayout(intent) {
+	if needsLayout(intent) || locate.NeedsPage(res.Ancestors, intent) {
 		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 		if err != nil {
 			return "", "error: " + err.Error()
