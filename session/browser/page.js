@@ -394,12 +394,43 @@ if (!window.__e2e) window.__e2e = (() => {
     return labels.map((l) => norm(textContent(l, false, visited))).filter(Boolean).join(' ');
   }
 
+  // pseudoName is the name CSS generated content gives an interactable
+  // element whose content has no text, as Chrome computes it: the ::before
+  // and ::after strings of the element and its visible descendants (not
+  // under aria-hidden), a content's alt text (after "/") in its place.
+  // Elements with text never ask, so the cost falls on icon-only controls.
+  function pseudoName(el, role) {
+    if (!INTERACTIVE.has(role) && role !== 'generic_clickable') return '';
+    let out = contentText(el, '::before');
+    const all = el.querySelectorAll('*');
+    for (let k = 0; k < all.length && k < 32; k++) {
+      const d = all[k];
+      const h = d.closest('[aria-hidden="true"]');
+      if ((h && el.contains(h)) || !d.checkVisibility()) continue;
+      out += contentText(d, '::before') + contentText(d, '::after');
+    }
+    return norm(out + contentText(el, '::after'));
+  }
+
+  // contentText is the string of el's ::before or ::after content (its alt
+  // text when it has one), '' for none, images and counters.
+  const CONTENT_STR = /"((?:[^"\\]|\\.)*)"/g;
+  function contentText(el, which) {
+    const c = getComputedStyle(el, which).content;
+    if (!c || c.charCodeAt(0) !== 34) return '';
+    const alt = c.search(/"\s*\/\s*"/);
+    const part = alt >= 0 ? c.slice(c.indexOf('"', alt + 1)) : c;
+    let out = '';
+    for (const m of part.matchAll(CONTENT_STR)) out += m[1].replace(/\\(.)/g, '$1');
+    return out;
+  }
+
   // accName computes el's accessible name. content, when not null, is the
   // text of its subtree already gathered by the snapshot walk.
   function accName(el, role, content) {
     if (role === null) return '';
     const bare = !el.hasAttributes();
-    if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return norm(content);
+    if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return norm(content) || pseudoName(el, role);
     const lb = bare ? null : el.getAttribute('aria-labelledby');
     if (lb) {
       const visited = new Set([el]);
@@ -448,7 +479,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (t && norm(t.textContent)) return norm(t.textContent);
     }
     if (NAME_FROM_CONTENT.has(role)) {
-      const s = norm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content);
+      const s = norm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content) || pseudoName(el, role);
       if (s) return s;
     }
     const title = norm(el.getAttribute('title'));
@@ -601,11 +632,8 @@ if (!window.__e2e) window.__e2e = (() => {
   // pseudoText is the text of el's ::before and ::after content, icon-font
   // glyphs (private use characters) left out.
   function pseudoText(el, push) {
-    for (const which of ['::before', '::after']) {
-      const c = getComputedStyle(el, which).content;
-      if (!c || c.charCodeAt(0) !== 34) continue; // none, normal, url(…)
-      push(c.slice(1, -1).replace(/\\(.)/g, '$1').replace(PRIVATE_USE, ''));
-    }
+    push(contentText(el, '::before').replace(PRIVATE_USE, ''));
+    push(contentText(el, '::after').replace(PRIVATE_USE, ''));
   }
 
   // iconEvidence gathers what the icons inside el say.

@@ -71,7 +71,7 @@ func TestHintFindsUnnamedControls(t *testing.T) {
 		{desc: "check the oat milk and honey checkbox", want: oatHoney},
 		{desc: "the honey checkbox", want: oatHoney},
 		{desc: "the Mark all as complete checkbox", want: all},
-		{desc: "the Select all checkbox", want: all}, // "toggle all" in the class
+		{desc: "the Select all checkbox", want: all},         // "toggle all" in the class
 		{desc: `the "remove" button`, reason: ReasonNoMatch}, // quoted: the words as shown, no synonyms
 		{desc: "the Edit button", reason: ReasonNoMatch},
 		{desc: "the Close button", reason: ReasonNoMatch},
@@ -96,7 +96,7 @@ func TestHintFindsUnnamedControls(t *testing.T) {
 		// two icon buttons both hinted "delete" in two unnamed cards
 		{desc: "the Delete button", reason: ReasonAmbiguous},
 		{desc: "the remove button", reason: ReasonAmbiguous},
-		{desc: "the Edit button", want: pencil},  // never the "credit" one
+		{desc: "the Edit button", want: pencil},   // never the "credit" one
 		{desc: "the pencil button", want: pencil}, // the hint's own word
 		{desc: "the credit card button", want: credit},
 		{desc: "the Close button in the Share dialog", want: closeX},
