@@ -90,9 +90,15 @@ func TestHintOnZooTasks(t *testing.T) {
 			hoverRow(t, d, "oat milk")
 			s := snapshotT(t, p)
 			outline := s.Text(ax.TextOptions{InteractiveOnly: true})
+			chrome := chromeTree(t, p)
 			for _, n := range s.Interactable() {
 				if n.States.Hint != "" && strings.ContainsFunc(n.Name, wordRune) {
 					t.Errorf("%s has a name and a hint; hints are for controls with no name or a wordless one", n.Line())
+				}
+				// With the row hovered too, names are Chrome's.
+				c := chrome[backendID(t, p, n.Ref)]
+				if got := strings.Join(strings.Fields(c.name), " "); got != n.Name {
+					t.Errorf("%s: Chrome names it %q", n.Line(), got)
 				}
 			}
 			check := func(desc, wantRow string, isButton bool) {
