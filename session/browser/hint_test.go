@@ -269,3 +269,34 @@ func TestHintSources(t *testing.T) {
 		}
 	}
 }
+
+// TestHintObeysTheTextCaps: a hint is cut by the per-field cap and by the
+// snapshot's text budget as a value is, with the cut marker, and the
+// locator does not read the cut part as whole.
+func TestHintObeysTheTextCaps(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, `<main><p>A lead paragraph of some length to use up the budget first.</p>
+<span title="Remove this entry from the list of entries for good"><button class="trash-can garbage-bin"></button></span></main>`))
+	for _, o := range []SnapshotOptions{{MaxText: 30}, {MaxTotalText: 90}} {
+		s, err := p.Snapshot(ctxT(t), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b *ax.Node
+		for _, n := range s.Interactable() {
+			if n.Role == "button" {
+				b = n
+			}
+		}
+		if b == nil {
+			t.Fatalf("%+v: no button in\n%s", o, s.Text(ax.TextOptions{}))
+		}
+		kept, _, ok := ax.CutPrefix(b.States.Hint)
+		if !ok || !b.Cut || !strings.HasPrefix("Remove this entry from the list of entries for good · trash can garbage bin", kept) {
+			t.Errorf("%+v: %s, want the hint cut with its marker", o, b.Line())
+		}
+		if r := locate.Locate(s, "the Remove this entry from the list of entries for good button"); r.Target != nil && o.MaxText == 30 {
+			t.Errorf("%+v: a cut hint matched a whole phrase: %s", o, r.Target.Node.Line())
+		}
+	}
+}
