@@ -199,7 +199,7 @@ func TestHintOnZooSettings(t *testing.T) {
 // (CSS generated content included).
 func TestHintSources(t *testing.T) {
 	const page = `<!doctype html><html><head><style>
-.x::after{content:"\00d7"} .fa-trash::before{content:"\f1f8"} .alt::before{content:"\2715" / "Dismiss"}
+.tick{appearance:none;width:20px;height:20px;border:1px solid} .tick::before{content:"\2713"} .x::after{content:"\00d7"} .fa-trash::before{content:"\f1f8"} .alt::before{content:"\2715" / "Dismiss"}
 </style></head><body><main>
 <button data-k="b1" class="css-1x2y3z sc-aBcD jss12 MuiIconButton-root destroy-item" data-zoo-key="zoo:secret-word"></button>
 <button data-k="b2"><svg aria-hidden="true"><use href="#icon-trash"></use></svg></button>
@@ -217,6 +217,8 @@ func TestHintSources(t *testing.T) {
 <div class="row"><input type="checkbox" data-k="c2"><label for="t9">Other field</label><input data-k="t9" id="t9"></div>
 <div class="row"><div class="wrap"><input type="checkbox" data-k="c3"><span class="box"></span></div><div class="caption">Dark mode</div></div>
 <div class="row"><input type="checkbox" data-k="c4"><button data-k="b12">Go</button><span>Not mine</span></div>
+<div aria-label="Whole list"><li><button data-k="b13" class="kebab"></button></li></div>
+<div class="row"><input type="checkbox" data-k="c5" class="tick"></div>
 </main></body></html>`
 	p := newPage(t)
 	open(t, p, serveHTML(t, page))
@@ -248,6 +250,8 @@ func TestHintSources(t *testing.T) {
 		"c3":  {"", "Dark mode"},
 		"c4":  {"", ""},
 		"t9":  {"Other field", ""},
+		"b13": {"", "kebab"},    // the list item stops the climb to the wrapper's label
+		"c5":  {"", "✓ · tick"}, // a native checkbox takes no name from its ::before
 	} {
 		n := byKey[k]
 		if n == nil {

@@ -401,6 +401,8 @@ if (!window.__e2e) window.__e2e = (() => {
   // Elements with text never ask, so the cost falls on icon-only controls.
   function pseudoName(el, role) {
     if (!INTERACTIVE.has(role) && role !== 'generic_clickable') return '';
+    const tag = el.localName;
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') return ''; // no name from content
     let out = contentText(el, '::before');
     const all = el.querySelectorAll('*');
     for (let k = 0; k < all.length && k < 32; k++) {
@@ -669,12 +671,14 @@ if (!window.__e2e) window.__e2e = (() => {
     let cur = el;
     for (let depth = 0; depth < 3; depth++) {
       const p = cur.parentElement;
-      if (!p || !p.hasAttributes()) { if (!p) return; cur = p; continue; }
+      if (!p) return;
       const r = roleOf(p);
       if ((r && !PASS_THROUGH.has(r)) || !alone(el, p)) return;
-      push(p.getAttribute('aria-label'));
-      if (p.hasAttribute('aria-labelledby')) push(byIdList(p, 'aria-labelledby').map((l) => textContent(l, true, new Set())).join(' '));
-      push(p.getAttribute('title'));
+      if (p.hasAttributes()) {
+        push(p.getAttribute('aria-label'));
+        if (p.hasAttribute('aria-labelledby')) push(byIdList(p, 'aria-labelledby').map((l) => textContent(l, true, new Set())).join(' '));
+        push(p.getAttribute('title'));
+      }
       cur = p;
     }
   }
