@@ -87,6 +87,13 @@ type States struct {
 	Focused     bool   `json:"focused,omitempty"`
 	Interactive bool   `json:"interactive,omitempty"` // the element can be acted on; its ref is printed
 	Color       string `json:"color,omitempty"`       // computed background (or text) colour as rgb(), interactable elements only
+	// Hint is secondary evidence for an interactable element whose name is
+	// empty or has no word ("×"): what a person would know it by that is not
+	// its accessible name. Parts, most telling first, are joined by " · ":
+	// the text next to an unlabelled field, a wrapper's aria-label or title,
+	// its title, icon text, then the words of icons, test ids, class and id.
+	// It is never part of Name; the text caps cut it as they cut a value.
+	Hint string `json:"hint,omitempty"`
 }
 
 // Snapshot is the tree of one page (iframes and shadow roots included).
@@ -258,6 +265,9 @@ func (n *Node) Line() string {
 	}
 	if st.URL != "" {
 		attr("url", st.URL)
+	}
+	if st.Hint != "" {
+		attr("hint", strconv.Quote(st.Hint))
 	}
 	if st.Focused {
 		b.WriteString(" [focused]")

@@ -99,3 +99,10 @@ func TestTextSaysWhatTheTextBudgetLeftOut(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+func TestLinePrintsTheHint(t *testing.T) {
+	n := &Node{Role: "button", Ref: "e4", States: States{Interactive: true, Hint: `Delete · trash "can"`}}
+	if got, want := n.Line(), `button [hint="Delete · trash \"can\""] [ref=e4]`; got != want {
+		t.Errorf("Line() = %s, want %s", got, want)
+	}
+}

@@ -216,14 +216,14 @@ type SnapshotOptions struct {
 	Scope string
 	// Boxes adds a bounding box to every node, not only interactable ones.
 	Boxes bool
-	// MaxText caps each name, text run, value, placeholder and URL at this
+	// MaxText caps each name, text run, value, placeholder, URL and hint at this
 	// many characters (UTF-16 code units); a longer one is cut, on a word
 	// boundary when one is near, and ends in "… N more characters" (the
 	// node is marked ax.Node.Cut). Zero means DefaultMaxText; negative, no
 	// cap.
 	MaxText int
 	// MaxTotalText is the snapshot's text budget: once the names, text,
-	// values, placeholders and URLs written, in document order, reach this
+	// values, placeholders, URLs and hints written, in document order, reach this
 	// many characters, the rest are cut shorter or to nothing (each with its
 	// marker), and ax.Snapshot.TextMore says how much was left out. Zero
 	// means DefaultMaxTotalText; negative, no budget.
@@ -438,6 +438,8 @@ func decodeStates(n *ax.Node, enc string) {
 			st.Placeholder = v
 		case "ur":
 			st.URL = v
+		case "hi":
+			st.Hint = v
 		case "fo":
 			st.Focused = true
 		case "in":

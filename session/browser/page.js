@@ -394,12 +394,45 @@ if (!window.__e2e) window.__e2e = (() => {
     return labels.map((l) => norm(textContent(l, false, visited))).filter(Boolean).join(' ');
   }
 
+  // pseudoName is the name CSS generated content gives an interactable
+  // element whose content has no text, as Chrome computes it: the ::before
+  // and ::after strings of the element and its visible descendants (not
+  // under aria-hidden), a content's alt text (after "/") in its place.
+  // Elements with text never ask, so the cost falls on icon-only controls.
+  function pseudoName(el, role) {
+    if (!INTERACTIVE.has(role) && role !== 'generic_clickable') return '';
+    const tag = el.localName;
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') return ''; // no name from content
+    let out = contentText(el, '::before');
+    const all = el.querySelectorAll('*');
+    for (let k = 0; k < all.length && k < 32; k++) {
+      const d = all[k];
+      const h = d.closest('[aria-hidden="true"]');
+      if ((h && el.contains(h)) || !d.checkVisibility()) continue;
+      out += contentText(d, '::before') + contentText(d, '::after');
+    }
+    return norm(out + contentText(el, '::after'));
+  }
+
+  // contentText is the string of el's ::before or ::after content (its alt
+  // text when it has one), '' for none, images and counters.
+  const CONTENT_STR = /"((?:[^"\\]|\\.)*)"/g;
+  function contentText(el, which) {
+    const c = getComputedStyle(el, which).content;
+    if (!c || c.charCodeAt(0) !== 34) return '';
+    const alt = c.search(/"\s*\/\s*"/);
+    const part = alt >= 0 ? c.slice(c.indexOf('"', alt + 1)) : c;
+    let out = '';
+    for (const m of part.matchAll(CONTENT_STR)) out += m[1].replace(/\\(.)/g, '$1');
+    return out;
+  }
+
   // accName computes el's accessible name. content, when not null, is the
   // text of its subtree already gathered by the snapshot walk.
   function accName(el, role, content) {
     if (role === null) return '';
     const bare = !el.hasAttributes();
-    if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return norm(content);
+    if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return norm(content) || pseudoName(el, role);
     const lb = bare ? null : el.getAttribute('aria-labelledby');
     if (lb) {
       const visited = new Set([el]);
@@ -448,7 +481,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (t && norm(t.textContent)) return norm(t.textContent);
     }
     if (NAME_FROM_CONTENT.has(role)) {
-      const s = norm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content);
+      const s = norm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content) || pseudoName(el, role);
       if (s) return s;
     }
     const title = norm(el.getAttribute('title'));
@@ -531,6 +564,171 @@ if (!window.__e2e) window.__e2e = (() => {
     const bg = cs.backgroundColor;
     if (bg && bg !== 'transparent' && !/rgba\(\d+, \d+, \d+, 0\)/.test(bg)) return bg;
     return cs.color;
+  }
+
+  // ---- secondary evidence ---------------------------------------------------
+  // An interactable element whose accessible name is empty or has no letter
+  // or digit (an icon button, a checkbox whose label is a sibling) gets a
+  // hint: what a person would know it by that is not its accessible name.
+  // A hint is never a name (the snapshot's names stay what Chrome's
+  // accessibility tree says). Its parts, most telling first, are joined by
+  // " · ": the text next to an unlabelled form field, the aria-label or title
+  // of a wrapper around the element alone, its own title, CSS generated
+  // content and aria-hidden icon text, then one part of words: icon words
+  // (data-icon, an SVG <use> fragment, icon classes, an icon file's name),
+  // test ids and the words of its class and id. Generated names
+  // (css-1x2y3z, sc-aBcD, jss12) and noise words (root, wrapper, btn, …) are
+  // left out; no data-zoo* attribute is read. Only elements with a weak name
+  // are asked, so named pages pay one test per interactable element.
+  const HINT_FIELDS = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton']);
+  const HINT_TEXT_MAX = 80, HINT_WORDS_MAX = 12, HINT_ICONS_MAX = 16, HINT_PARTS_MAX = 6;
+  const HINT_STOP = new Set(('root container wrapper wrap base inner outer btn button icon icons ico svg img mui css jss sc ' +
+    'private size small medium large sm md lg xs xl primary secondary default contained outlined filled text label input ' +
+    'control component el is has js ui flex inline block hidden visible active focus focused hover checked selected disabled ' +
+    'elevation paper ripple native fa fas far fal fab fad bi mdi material symbols glyphicon lucide feather heroicon ionicon ' +
+    'octicon iconify solid regular light duotone switch checkbox radio select textbox textfield thumb track').split(' '));
+  // CONTROL_SEL finds elements a person operates (a wrapper or a neighbour
+  // holding one belongs to that control, not to ours).
+  const CONTROL_SEL = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],' +
+    '[role=button],[role=checkbox],[role=switch],[role=radio],[role=textbox],[role=combobox],[role=link],[role=slider],' +
+    '[role=spinbutton],[role=menuitem],[role=tab],[tabindex]:not([tabindex="-1"])';
+  const HAS_WORD = /[\p{L}\p{N}]/u;
+  const PRIVATE_USE = /[\ue000-\uf8ff\u{f0000}-\u{ffffd}\u{100000}-\u{10fffd}]/gu;
+
+  // weakName says whether a name gives a reader no word: empty, or only
+  // symbols ("×", "⋯", "+").
+  function weakName(s) {
+    if (s === '') return true;
+    const c = s.charCodeAt(0) | 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) return false;
+    return !HAS_WORD.test(s);
+  }
+
+  // generatedName says whether a class or id looks made by a build (CSS in
+  // JS hashes, scoped styles) rather than by a person.
+  function generatedName(v) {
+    return isRandom(v) || /^(css|sc|jss|emotion|styled|svelte|astro|makeStyles)[-_]/i.test(v) || /^jss\d/i.test(v) ||
+      /[a-z][A-Z][a-z][A-Z]/.test(v);
+  }
+
+  // addWords adds the words of v (kebab, snake and camelCase split, lower
+  // case) to out, leaving out noise words, numbers and duplicates.
+  function addWords(v, out) {
+    if (!v || out.length >= HINT_WORDS_MAX) return;
+    const s = v.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+    for (const w of s.split(/[^\p{L}\p{N}]+/u)) {
+      const lw = w.toLowerCase();
+      if ((lw.length < 2 && lw !== 'x') || HINT_STOP.has(lw) || /^\d+$/.test(lw) || out.includes(lw)) continue;
+      out.push(lw);
+      if (out.length >= HINT_WORDS_MAX) return;
+    }
+  }
+
+  function classWords(el, out) {
+    const id = el.getAttribute('id');
+    if (id && !generatedName(id)) addWords(id, out);
+    const cl = el.getAttribute('class');
+    if (cl) for (const c of cl.trim().split(/\s+/)) if (c && !generatedName(c)) addWords(c, out);
+  }
+
+  // pseudoText is the text of el's ::before and ::after content, icon-font
+  // glyphs (private use characters) left out.
+  function pseudoText(el, push) {
+    push(contentText(el, '::before').replace(PRIVATE_USE, ''));
+    push(contentText(el, '::after').replace(PRIVATE_USE, ''));
+  }
+
+  // iconEvidence gathers what the icons inside el say.
+  function iconEvidence(el, out, push) {
+    pseudoText(el, push);
+    const icons = (el.shadowRoot || el).querySelectorAll('svg,use,i,img,span,[data-icon]');
+    for (let k = 0; k < icons.length && k < HINT_ICONS_MAX; k++) {
+      const d = icons[k], tag = d.localName;
+      addWords(d.getAttribute('data-icon'), out);
+      if (tag === 'use') {
+        const href = d.getAttribute('href') || d.getAttribute('xlink:href') || '';
+        addWords(href.slice(href.indexOf('#') + 1), out);
+      } else if (tag === 'img' && !d.getAttribute('alt')) {
+        const src = (d.getAttribute('src') || '').split(/[?#]/)[0];
+        if (!src.startsWith('data:')) addWords(src.slice(src.lastIndexOf('/') + 1).replace(/\.\w+$/, ''), out);
+      }
+      const textless = isBlank(d.textContent);
+      if (tag === 'svg' || tag === 'use' || tag === 'i' || (tag === 'span' && textless)) classWords(d, out);
+      if (d.getAttribute('aria-hidden') === 'true' && !textless) { const t = norm(d.textContent); if (t.length <= 40) push(t); }
+      if ((tag === 'i' || tag === 'span') && textless) pseudoText(d, push);
+    }
+  }
+
+  // alone says whether el is the only control inside p.
+  function alone(el, p) {
+    for (const c of p.querySelectorAll(CONTROL_SEL)) if (c !== el && !el.contains(c)) return false;
+    return true;
+  }
+
+  // wrapperEvidence reads the aria-label, aria-labelledby and title of the
+  // role-less wrappers around el alone (component libraries put them there).
+  function wrapperEvidence(el, push) {
+    let cur = el;
+    for (let depth = 0; depth < 3; depth++) {
+      const p = cur.parentElement;
+      if (!p) return;
+      const r = roleOf(p);
+      if ((r && !PASS_THROUGH.has(r)) || !alone(el, p)) return;
+      if (p.hasAttributes()) {
+        push(p.getAttribute('aria-label'));
+        if (p.hasAttribute('aria-labelledby')) push(byIdList(p, 'aria-labelledby').map((l) => textContent(l, true, new Set())).join(' '));
+        push(p.getAttribute('title'));
+      }
+      cur = p;
+    }
+  }
+
+  // nearbyText is the text next to an unlabelled form field: a sibling
+  // <label> not tied to another control, or the adjacent text (after a
+  // checkbox, radio or switch first; before other fields first), looked for
+  // around el and around the role-less wrappers that hold el alone.
+  function nearbyText(el, role) {
+    const after = role === 'checkbox' || role === 'radio' || role === 'switch';
+    let cur = el;
+    for (let depth = 0; depth < 4; depth++) {
+      for (const next of after ? [true, false] : [false, true]) {
+        let s = next ? cur.nextElementSibling : cur.previousElementSibling;
+        for (let k = 0; s && k < 2; k++, s = next ? s.nextElementSibling : s.previousElementSibling) {
+          if (SKIP_TAGS.has(s.localName) || !s.checkVisibility()) continue;
+          if (s.matches(CONTROL_SEL) || s.querySelector(CONTROL_SEL)) break;
+          if (s.localName === 'label' && s.control && s.control !== el) break;
+          const t = norm(s.textContent);
+          if (!t) continue;
+          return t.length <= HINT_TEXT_MAX ? t : '';
+        }
+      }
+      const p = cur.parentElement;
+      if (!p) return '';
+      const r = roleOf(p);
+      if ((r && !PASS_THROUGH.has(r)) || !alone(el, p)) return '';
+      cur = p;
+    }
+    return '';
+  }
+
+  // hintOf is el's secondary evidence (see above), or ''.
+  function hintOf(el, role, name) {
+    const parts = [];
+    const push = (s) => {
+      s = norm(s);
+      if (!s || s === name || s.length > HINT_TEXT_MAX || parts.length >= HINT_PARTS_MAX || parts.includes(s)) return;
+      parts.push(s);
+    };
+    if (HINT_FIELDS.has(role)) push(nearbyText(el, role));
+    wrapperEvidence(el, push);
+    push(el.getAttribute('title'));
+    const words = [];
+    iconEvidence(el, words, push);
+    addWords(el.getAttribute('data-icon'), words);
+    for (const a of TEST_ATTRS) addWords(el.getAttribute(a), words);
+    classWords(el, words);
+    if (words.length) push(words.join(' '));
+    return parts.join(' · ');
   }
 
   // ---- refs -----------------------------------------------------------------
@@ -627,6 +825,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (st.value && st.value.length > limit) { st.value = cutText(st.value, limit); cut = true; }
     if (st.placeholder && st.placeholder.length > limit) { st.placeholder = cutText(st.placeholder, limit); cut = true; }
     if (st.url && st.url.length > limit) { st.url = cutText(st.url, limit); cut = true; }
+    if (st.hint && st.hint.length > limit) { st.hint = cutText(st.hint, limit); cut = true; }
     return cut;
   }
 
@@ -643,7 +842,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // The first line is a JSON header. The state cu says that a field of the
   // line was cut by the text caps.
   const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
-    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu' };
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi' };
   const TABLIKE = /[\t\n\r\x1f]/g;
 
   function statesField(st) {
@@ -818,6 +1017,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let box = '', color = '';
       if (interactive) {
         st.interactive = true;
+        if (weakName(full)) { const hi = hintOf(el, role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
         box = boxField(el, f.off);
       } else if (opts.boxes) {
@@ -925,7 +1125,7 @@ if (!window.__e2e) window.__e2e = (() => {
           let stChanged = false;
           for (let j = 0; j < st.length; j++) {
             const k = st[j].slice(0, 3);
-            if (k !== 'va=' && k !== 'ph=' && k !== 'ur=') continue;
+            if (k !== 'va=' && k !== 'ph=' && k !== 'ur=' && k !== 'hi=') continue;
             const v = st[j].slice(3), nv = take(v, wasCut);
             if (nv !== v) { st[j] = k + nv; stChanged = true; }
           }
@@ -1206,6 +1406,10 @@ if (!window.__e2e) window.__e2e = (() => {
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
+    if (node.states.interactive && weakName(d.full !== undefined ? d.full : d.name)) {
+      const hi = hintOf(el, d.role === 'generic' ? 'generic_clickable' : d.role, d.full !== undefined ? d.full : d.name);
+      if (hi) node.states.hint = hi;
+    }
     if (d.cut || cutStates(node.states, DEFAULT_MAX_TEXT)) node.cut = true;
     const text = norm(hasShadowBelow(el) ? composedInnerText(el) || composedTextContent(el) : el.innerText || el.textContent || '').slice(0, 500);
     if (text && text !== d.name) node.text = text;

@@ -170,6 +170,15 @@ func (ix *index) checkAttributes(i int, attrs map[string]string) string {
 			if !hasWords(now, v) {
 				return strings.TrimSuffix(k, "~") + " " + strconv.Quote(now) + " no longer says " + strconv.Quote(v)
 			}
+		case "hint~":
+			// The description named the node by its hint: the hint, or by
+			// now its name, must still say so.
+			spec := nameSpec{phrase: collapse(v), words: words(v)}
+			if q, _ := hintQuality(spec, n); q <= 0 {
+				if q, _, _ := ix.nodeName(i, spec, false); q < minNameQuality {
+					return "hint " + strconv.Quote(n.States.Hint) + " no longer says " + strconv.Quote(v)
+				}
+			}
 		case "color", "colour":
 			m, p := colorMatch(n.States.Color, v)
 			if m == 0 {

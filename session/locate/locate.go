@@ -27,7 +27,8 @@
 //	name: exact 1, case-insensitive 0.95, same words 0.92, starts with 0.65,
 //	      all words in it 0.45–0.6 (by coverage), half the words or more < 0.3
 //	      (a row's first cell equal to the name counts as exact; placeholders
-//	      count ×0.9, values ×0.8, an unnamed node's text ×0.85)
+//	      count ×0.9, values ×0.8, an unnamed node's text ×0.85, and the
+//	      hint of a node with no name ×0.75, see hint.go)
 //	colour: its own class +0.5, a near class (slate is near blue) +0.2
 //	container ("in the Alice row"): +1 × how well the container's name fits
 //	      (with no name: its own text ×0.85, the labels of its controls left
@@ -410,7 +411,7 @@ func (ix *index) intent(o outcome) session.Intent {
 	in := session.Intent{Attributes: map[string]string{"role": n.Role}}
 	if !q.name.empty() {
 		k, v := ix.nameAttr(c)
-		if k == "text" || k == "value" {
+		if k == "text" || k == "value" || k == "hint" {
 			// Text and values change while the element stays the same (a
 			// status counting items, a filled field): the description relied
 			// on its own words being there, not on the whole text.
@@ -482,6 +483,8 @@ func (ix *index) nameAttr(c cand) (string, string) {
 		return "value", n.States.Value
 	case "text":
 		return "text", ix.text(c.i)
+	case "hint":
+		return "hint", n.States.Hint
 	}
 	return "name", n.Name
 }

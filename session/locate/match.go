@@ -609,8 +609,9 @@ func containsRun(nw, sw []string) bool {
 }
 
 // nodeName compares a name with everything that names a node: its
-// accessible name, a row's first cell, a field's placeholder and value, and
-// for unnamed nodes their text. It returns the quality, how, and the source.
+// accessible name, a row's first cell, a field's placeholder and value, for
+// unnamed nodes their text, and last, at wHint, its hint (secondary
+// evidence, see hint.go). It returns the quality, how, and the source.
 func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, string) {
 	n := ix.e[i].n
 	q, how := textQuality(spec, n, n.Name, ix.nameWords(i))
@@ -646,6 +647,11 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 	}
 	if n.Name == "" && useText {
 		try(ix.text(i), 0.85, "text")
+	}
+	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {
+		if hq, hh := hintQuality(spec, n); hq*wHint > q {
+			q, how, src = hq*wHint, hh, "hint"
+		}
 	}
 	return q, how, src
 }
@@ -738,6 +744,8 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 			label = n.States.Value
 		case "text":
 			label = ix.text(i)
+		case "hint":
+			label = n.States.Hint
 		}
 		c.why = append(c.why, src+" "+quote(short(label, 40))+" "+how)
 	} else if q.role == nil && q.color == "" && len(q.clauses) == 0 {
@@ -840,6 +848,7 @@ func (ix *index) match(q *query) (cands []cand, misses []miss, missing string) {
 		}
 		cands = append(cands, c)
 	}
+	cands, misses = preferNamed(cands, misses)
 	// Spatial closeness is relative: the nearest candidate gets it all.
 	for ci := range q.clauses {
 		cl := &q.clauses[ci]

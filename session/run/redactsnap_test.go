@@ -27,3 +27,19 @@ func TestRedactSnapshotHidesASecretCutShort(t *testing.T) {
 		t.Errorf("title %q, url %q", s.Title, s.URL)
 	}
 }
+
+// A hint (the text next to an unnamed field, a title) is page text like a
+// name: a secret in it never reaches the model.
+func TestRedactSnapshotHidesASecretInAHint(t *testing.T) {
+	red := redact.New("hunter2")
+	n := &ax.Node{Role: "textbox", States: ax.States{Interactive: true, Hint: "Password (hunter2) · pw field"}}
+	cut := &ax.Node{Role: "checkbox", Cut: true, States: ax.States{Interactive: true, Hint: "show hunt… 3 more characters"}}
+	s := &ax.Snapshot{Root: []*ax.Node{{Role: "main", Children: []*ax.Node{n, cut}}}}
+	redactSnapshot(s, red)
+	if n.States.Hint != "Password (***) · pw field" {
+		t.Errorf("hint = %q", n.States.Hint)
+	}
+	if cut.States.Hint != "show ***… 3 more characters" {
+		t.Errorf("cut hint = %q", cut.States.Hint)
+	}
+}

@@ -910,7 +910,8 @@ func (e *NotFoundError) Error() string {
 }
 
 // redactSnapshot replaces every form of every secret value in the
-// snapshot's title, URL, names, texts and states with a placeholder, in place.
+// snapshot's title, URL, names, texts and states (hints too) with a
+// placeholder, in place.
 func redactSnapshot(s *ax.Snapshot, red *redact.Redactor) {
 	if red.Len() == 0 {
 		return
@@ -927,6 +928,7 @@ func redactSnapshot(s *ax.Snapshot, red *redact.Redactor) {
 		n.States.Value = f(n.States.Value)
 		n.States.Placeholder = f(n.States.Placeholder)
 		n.States.URL = f(n.States.URL)
+		n.States.Hint = f(n.States.Hint)
 		return true
 	})
 }

@@ -1,0 +1,185 @@
+package locate
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+// Secondary evidence. An interactable node whose accessible name is empty
+// or wordless ("×") carries a hint in the snapshot (ax.States.Hint): the
+// text next to an unlabelled field, a wrapper's aria-label or title, icon
+// text, the words of icons, test ids, class and id. A description's name is
+// compared with it at wHint of the quality a name would get, and a node
+// known only by its hint never wins over a node whose accessible name fits
+// as well (see preferNamed).
+
+// wHint scales the quality of a hint match: below a value (0.8) and a
+// placeholder (0.9), so an accessible name always counts for more.
+const wHint = 0.75
+
+// hintSameQ is the quality, before wHint, of a part of a hint whose words
+// are the name's, synonyms counted: as close as "same words" in a name, so
+// that a trash icon and a wrapper labelled Delete are equally the Delete
+// button.
+const hintSameQ = 0.92
+
+// hintWordsQ is the quality, before wHint, of a name whose every word is
+// among a hint's words, synonyms counted ("remove" for a class "destroy").
+// Scaled, it stays below minNameQuality: enough for a target that nothing
+// else fits, never for a fallback reading or a "for X" mention.
+const hintWordsQ = 0.58
+
+// hintSep joins the parts of a hint (see page.js hintOf).
+const hintSep = " · "
+
+// synonyms maps a word people use for an icon-only control, and the words
+// class names and icons use for it, to one meaning. It applies to hint
+// words only: an accessible name must say what the description says.
+var synonyms = map[string]string{}
+
+func init() {
+	for canon, ws := range map[string][]string{
+		"delete": {"delete", "remove", "destroy", "trash", "bin", "garbage", "rubbish", "wastebasket"},
+		"close":  {"close", "dismiss", "x"},
+		"edit":   {"edit", "pencil", "pen"},
+		"menu":   {"menu", "more", "kebab", "dots", "ellipsis", "hamburger", "overflow"},
+		"search": {"search", "magnifier", "magnifying", "loupe"},
+		"add":    {"add", "plus", "new", "create"},
+		"toggle": {"toggle", "select", "check", "tick", "mark"},
+	} {
+		for _, w := range ws {
+			synonyms[w] = canon
+		}
+	}
+}
+
+// symbolName says whether a name is all symbols ("×", "⋯"): no letter or
+// digit, so it reads as a hint would.
+func symbolName(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0] | 0x20; c >= 'a' && c <= 'z' || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// symbolWords are the words symbols stand for, in hints and descriptions.
+var symbolWords = strings.NewReplacer(
+	"×", " x ", "✕", " x ", "✖", " x ", "⨯", " x ", "✗", " x ",
+	"⋯", " more ", "…", " more ", "⋮", " more ", "︙", " more ", "☰", " menu ", "≡", " menu ",
+	"+", " plus ", "＋", " plus ", "✎", " pencil ", "✏", " pencil ", "🖉", " pencil ",
+	"🗑", " trash ", "🔍", " search ", "🔎", " search ", "⌕", " search ",
+)
+
+// hintWords are the comparison words of s with symbols read as words and
+// synonyms folded to one meaning.
+func hintWords(s string) []string {
+	ws := words(symbolWords.Replace(s))
+	for i, w := range ws {
+		if c, ok := synonyms[w]; ok {
+			ws[i] = c
+		}
+	}
+	return ws
+}
+
+// hintQuality compares a description's name with a node's hint: the best
+// of its parts read as a name (1 when one equals the name, whatever the
+// case; less than minNameQuality counts as nothing), and, for an unquoted
+// name, hintSameQ when a part has the name's words, synonyms counted, or
+// hintWordsQ when every word of the name is among the hint's words. A hint
+// the text caps cut loses its last, partial part. The result is before
+// wHint.
+func hintQuality(spec nameSpec, n *ax.Node) (float64, string) {
+	h := n.States.Hint
+	if spec.empty() || (h == "" && !symbolName(n.Name)) {
+		return 0, ""
+	}
+	var parts []string
+	if h != "" {
+		parts = strings.Split(h, hintSep)
+		if kept, cut := cutString(n, h); cut {
+			parts = strings.Split(kept, hintSep)
+			parts = parts[:len(parts)-1]
+		}
+	}
+	if symbolName(n.Name) {
+		parts = append(parts, n.Name) // "×" says close as a hint does
+	}
+	best, how := 0.0, ""
+	for _, p := range parts {
+		q, hw := nameQuality(spec, p, words(p))
+		if hw == "exact" {
+			q = 1
+		}
+		if q > best {
+			best, how = q, hw
+		}
+	}
+	if best < minNameQuality {
+		best, how = 0, "" // a hint shares some words with everything
+	}
+	if spec.quoted || best >= hintSameQ {
+		return best, how
+	}
+	sw := hintWords(spec.phrase)
+	if len(sw) == 0 {
+		return best, how
+	}
+	for _, p := range parts {
+		if sameWords(sw, hintWords(p)) {
+			return hintSameQ, "same words as hint" // "remove" and a part "trash"
+		}
+	}
+	if best >= hintWordsQ {
+		return best, how
+	}
+	have := map[string]bool{}
+	for _, p := range parts {
+		for _, w := range hintWords(p) {
+			have[w] = true
+		}
+	}
+	for _, w := range sw {
+		if !have[w] {
+			return best, how
+		}
+	}
+	return hintWordsQ, "in hint words"
+}
+
+// preferNamed drops the candidates known only by their hint when another
+// candidate's accessible name (or placeholder, value, text) fits the
+// description at least as well as their hint does: "the Delete button"
+// is the button named Delete, not the unnamed one with a trash icon. The
+// dropped ones become misses.
+func preferNamed(cands []cand, misses []miss) ([]cand, []miss) {
+	named := 0.0
+	for _, c := range cands {
+		if c.nameSrc != "hint" && c.nameQ > named {
+			named = c.nameQ
+		}
+	}
+	if named < minNameQuality {
+		return cands, misses
+	}
+	kept := cands[:0]
+	for _, c := range cands {
+		// 0.95: a name that differs in case only still fits as well
+		if c.nameSrc == "hint" && c.nameQ/wHint*0.95 <= named+1e-9 {
+			misses = append(misses, miss{c.i, c.score, "is known only by its hint, and an element is named so"})
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept, misses
+}
