@@ -87,6 +87,11 @@ type States struct {
 	Focused     bool   `json:"focused,omitempty"`
 	Interactive bool   `json:"interactive,omitempty"` // the element can be acted on; its ref is printed
 	Color       string `json:"color,omitempty"`       // computed background (or text) colour as rgb(), interactable elements only
+	// HoverOnly says the element is not shown (display: none or visibility:
+	// hidden) until a container of it is hovered, by a CSS :hover rule. It
+	// is not in the browser's accessibility tree; an action on it hovers
+	// the container first, and it does not count as visible.
+	HoverOnly bool `json:"hoverOnly,omitempty"`
 }
 
 // Snapshot is the tree of one page (iframes and shadow roots included).
@@ -261,6 +266,9 @@ func (n *Node) Line() string {
 	}
 	if st.Focused {
 		b.WriteString(" [focused]")
+	}
+	if st.HoverOnly {
+		b.WriteString(" [hover-only]")
 	}
 	if n.Ref != "" && st.Interactive {
 		attr("ref", n.Ref)
