@@ -37,15 +37,15 @@ type readiness struct {
 }
 
 type actionable struct {
-	OK        bool    `json:"ok"`
-	X         float64 `json:"x"`
-	Y         float64 `json:"y"`
-	Reason    string  `json:"reason"`
-	Detail    string  `json:"detail"`
-	Role      string  `json:"role"`
-	Name      string  `json:"name"`
-	TimedOut  bool    `json:"timedOut"`
-	Over      *struct {
+	OK       bool    `json:"ok"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Reason   string  `json:"reason"`
+	Detail   string  `json:"detail"`
+	Role     string  `json:"role"`
+	Name     string  `json:"name"`
+	TimedOut bool    `json:"timedOut"`
+	Over     *struct {
 		Text string `json:"text"`
 		Word string `json:"word"`
 	} `json:"over"` // reason "hover": the container to hover, in words
