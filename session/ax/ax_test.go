@@ -99,3 +99,12 @@ func TestTextSaysWhatTheTextBudgetLeftOut(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestLineSaysHoverOnly: a control shown only when its container is hovered
+// says so in the outline, before its ref.
+func TestLineSaysHoverOnly(t *testing.T) {
+	n := &Node{Role: "button", Name: "Delete", Ref: "e27", States: States{Interactive: true, HoverOnly: true}}
+	if got, want := n.Line(), `button "Delete" [hover-only] [ref=e27]`; got != want {
+		t.Errorf("Line() = %s, want %s", got, want)
+	}
+}
