@@ -558,7 +558,7 @@ func runDrag(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
 	defer cancel()
 	doing(ctx, doingAct)
-	if err := tr.page.Drag(actx, from, to, browser.ActOptions{Timeout: r.timeout(st), Revealed: revealedNote(sr)}); err != nil {
+	if err := tr.page.Drag(actx, from, to, browser.ActOptions{Timeout: r.timeout(st), Revealed: revealedNote(tr, sr)}); err != nil {
 		return err
 	}
 	r.remember(tr, pendingFrom)
@@ -623,7 +623,7 @@ func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, 
 	if !ok {
 		return fmt.Errorf("step type %s does not act on an element", st.Type)
 	}
-	err = act(actx, tr.page, ref, st.Value, browser.ActOptions{Timeout: r.timeout(st), Revealed: revealedNote(sr)})
+	err = act(actx, tr.page, ref, st.Value, browser.ActOptions{Timeout: r.timeout(st), Revealed: revealedNote(tr, sr)})
 	if err != nil {
 		return err
 	}
@@ -633,10 +633,11 @@ func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, 
 }
 
 // revealedNote is the ActOptions.Revealed of a step: the step's note says
-// which container was hovered to show its hidden target.
-func revealedNote(sr *session.StepResult) func(string) {
+// which container was hovered to show its hidden target (in the page's
+// words, so with every secret value redacted).
+func revealedNote(tr *testRun, sr *session.StepResult) func(string) {
 	return func(what string) {
-		sr.Note = strings.TrimPrefix(sr.Note+"; hovered "+what+" to reveal it", "; ")
+		sr.Note = strings.TrimPrefix(sr.Note+"; hovered "+tr.redact(what)+" to reveal it", "; ")
 	}
 }
 
