@@ -94,6 +94,11 @@ type States struct {
 	// its title, icon text, then the words of icons, test ids, class and id.
 	// It is never part of Name; the text caps cut it as they cut a value.
 	Hint string `json:"hint,omitempty"`
+	// HoverOnly says the element is not shown (display: none or visibility:
+	// hidden) until a container of it is hovered, by a CSS :hover rule. It
+	// is not in the browser's accessibility tree; an action on it hovers
+	// the container first, and it does not count as visible.
+	HoverOnly bool `json:"hoverOnly,omitempty"`
 }
 
 // Snapshot is the tree of one page (iframes and shadow roots included).
@@ -271,6 +276,9 @@ func (n *Node) Line() string {
 	}
 	if st.Focused {
 		b.WriteString(" [focused]")
+	}
+	if st.HoverOnly {
+		b.WriteString(" [hover-only]")
 	}
 	if n.Ref != "" && st.Interactive {
 		attr("ref", n.Ref)

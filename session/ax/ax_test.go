@@ -106,3 +106,12 @@ func TestLinePrintsTheHint(t *testing.T) {
 		t.Errorf("Line() = %s, want %s", got, want)
 	}
 }
+
+// TestLineSaysHoverOnly: a control shown only when its container is hovered
+// says so in the outline, before its ref.
+func TestLineSaysHoverOnly(t *testing.T) {
+	n := &Node{Role: "button", Name: "Delete", Ref: "e27", States: States{Interactive: true, HoverOnly: true}}
+	if got, want := n.Line(), `button "Delete" [hover-only] [ref=e27]`; got != want {
+		t.Errorf("Line() = %s, want %s", got, want)
+	}
+}

@@ -20,6 +20,11 @@ type ActOptions struct {
 	// Timeout is how long to wait for the target to be attached, visible,
 	// enabled, still and on top. Zero means DefaultActionTimeout.
 	Timeout time.Duration
+	// Revealed, when set, is told when the target was hidden only until a
+	// container of it was hovered (a CSS :hover rule) and the action hovered
+	// that container first: what is the container as a description says it
+	// ("the bread item").
+	Revealed func(what string)
 }
 
 type readiness struct {
@@ -28,17 +33,22 @@ type readiness struct {
 	Hit      bool  `json:"hit"`
 	Scroll   bool  `json:"scroll"`
 	Timeout  int64 `json:"timeout"`
+	Hovered  bool  `json:"hovered"` // the container that reveals the target is hovered already
 }
 
 type actionable struct {
-	OK        bool    `json:"ok"`
-	X         float64 `json:"x"`
-	Y         float64 `json:"y"`
-	Reason    string  `json:"reason"`
-	Detail    string  `json:"detail"`
-	Role      string  `json:"role"`
-	Name      string  `json:"name"`
-	TimedOut  bool    `json:"timedOut"`
+	OK       bool    `json:"ok"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Reason   string  `json:"reason"`
+	Detail   string  `json:"detail"`
+	Role     string  `json:"role"`
+	Name     string  `json:"name"`
+	TimedOut bool    `json:"timedOut"`
+	Over     *struct {
+		Text string `json:"text"`
+		Word string `json:"word"`
+	} `json:"over"` // reason "hover": the container to hover, in words
 	CoveredBy *struct {
 		Role string `json:"role"`
 		Name string `json:"name"`
@@ -55,7 +65,11 @@ type actionable struct {
 }
 
 // wait blocks until ref can take the action described by need, or returns an
-// *ActionError naming the element and the reason.
+// *ActionError naming the element and the reason. A target hidden only
+// until a container is hovered is revealed: the mouse moves over the
+// container (once), and the wait goes on, within the same timeout, until
+// the target shows; opts.Revealed is told. Hidden for any other reason, or
+// still hidden after the hover, it fails as hidden with the reason.
 func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opts ActOptions) (*actionable, error) {
 	timeout := opts.Timeout
 	if timeout <= 0 {
@@ -76,14 +90,41 @@ func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opt
 	// step's deadline as a bare timeout; cancelling ctx still stops it at once.
 	cctx, cancel := graceContext(ctx, timeout+actionableGrace)
 	defer cancel()
-	if err := p.call(cctx, &res, "actionable", ref, need); err != nil {
-		if isContextDestroyed(err) {
-			return nil, &ActionError{Action: action, Ref: ref, Reason: ReasonDetached, Detail: "the page navigated away", Waited: time.Since(start)}
+	hovered := ""
+	for {
+		if err := p.call(cctx, &res, "actionable", ref, need); err != nil {
+			if isContextDestroyed(err) {
+				return nil, &ActionError{Action: action, Ref: ref, Reason: ReasonDetached, Detail: "the page navigated away", Waited: time.Since(start)}
+			}
+			return nil, fmt.Errorf("%s %s: %w", action, ref, err)
 		}
-		return nil, fmt.Errorf("%s %s: %w", action, ref, err)
+		if res.OK || res.Reason != reasonHover || need.Hovered {
+			break
+		}
+		rp, cancelMove := p.with(ctx)
+		err := mouseMove(rp, res.X, res.Y)
+		cancelMove()
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: hover to reveal it: %w", action, ref, classify(ctx, err))
+		}
+		hovered = "its container"
+		if o := res.Over; o != nil && o.Text != "" {
+			hovered = "the " + o.Text + " " + o.Word
+		} else if o != nil {
+			hovered = "its " + o.Word
+		}
+		need.Hovered = true
+		need.Timeout = max(timeout-time.Since(start), 10*time.Millisecond).Milliseconds()
+		res = actionable{}
 	}
 	if res.OK {
+		if hovered != "" && opts.Revealed != nil {
+			opts.Revealed(hovered)
+		}
 		return &res, nil
+	}
+	if hovered != "" && res.Reason == ReasonHidden {
+		res.Detail += "; hovering " + hovered + " did not show it"
 	}
 	e := &ActionError{Action: action, Ref: ref, Role: res.Role, Name: res.Name, Reason: res.Reason, Detail: res.Detail}
 	if res.TimedOut {

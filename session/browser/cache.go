@@ -36,6 +36,10 @@ type Resolved struct {
 	Node      *ax.Node   // role, name, states (colour included), box
 	Ancestors []*ax.Node // named containers from the outside in
 	Visible   bool
+	// HoverOnly says the element is not visible only because a container
+	// of it is not hovered (a CSS :hover rule shows it); an action on it
+	// hovers the container first. Visible is false then.
+	HoverOnly bool
 	Votes     int // selectors that found the winner
 	Matched   int // selectors that found exactly one element
 	Total     int
@@ -52,6 +56,7 @@ func (p *Page) ResolveCached(ctx context.Context, selectors []session.Selector) 
 		Node      *wireNode  `json:"node"`
 		Ancestors []wireNode `json:"ancestors"`
 		Visible   bool       `json:"visible"`
+		Hover     bool       `json:"hover"`
 		Votes     int        `json:"votes"`
 		Matched   int        `json:"matched"`
 		Total     int        `json:"total"`
@@ -63,7 +68,7 @@ func (p *Page) ResolveCached(ctx context.Context, selectors []session.Selector) 
 	if err := p.call(ctx, &res, "resolveCached", selectors); err != nil {
 		return nil, fmt.Errorf("resolve cached element: %w", err)
 	}
-	out := &Resolved{Ref: res.Ref, Visible: res.Visible, Votes: res.Votes, Matched: res.Matched, Total: res.Total, Reason: res.Reason}
+	out := &Resolved{Ref: res.Ref, Visible: res.Visible, HoverOnly: res.Hover, Votes: res.Votes, Matched: res.Matched, Total: res.Total, Reason: res.Reason}
 	if res.Node != nil {
 		out.Node = res.Node.node()
 	}

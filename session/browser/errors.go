@@ -100,6 +100,10 @@ const (
 	ReasonNotFit   = "unsupported" // the element cannot take this action (not a text field, not a select, …)
 )
 
+// reasonHover is the in-page wait's answer for a target a container's hover
+// would show: the caller hovers and waits again; it is never an error.
+const reasonHover = "hover"
+
 // ActionError says which element an action was for and why it failed.
 type ActionError struct {
 	Action    string // click, fill, select, …

@@ -446,6 +446,8 @@ func decodeStates(n *ax.Node, enc string) {
 			st.Interactive = true
 		case "cu":
 			n.Cut = true
+		case "hv":
+			st.HoverOnly = true
 		}
 	}
 }

@@ -264,6 +264,191 @@ if (!window.__e2e) window.__e2e = (() => {
     return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : true;
   }
 
+  // ---- hover-revealed controls -------------------------------------------
+  // A control hidden (display: none, visibility: hidden) only until its
+  // container is hovered, by a rule like `.row:hover .destroy {display:
+  // block}`, is one a person reveals by pointing at the row. The snapshot
+  // keeps it, with the state hv (not in Chrome's accessibility tree: it is
+  // not rendered), and an action on it first hovers the container.
+  //
+  // The rules that can reveal something are gathered from a root's style
+  // sheets (the document's, a shadow root's <style> and adopted sheets):
+  // those whose selector holds :hover and whose declarations set display
+  // (not none) or visibility: visible. Each is kept as the selector without
+  // :hover (the element it reveals must match it) and the selector of the
+  // hovered part. A sheet's rules are read once while its rule count stays.
+  const hoverSheets = new WeakMap(); // CSSStyleSheet -> { n, rules }
+  const HOVER = /:hover(?![-\w])/g;
+
+  // compounds splits a complex selector into its compound selectors, each
+  // with the combinator before it (' ', '>', '+', '~'; '' for the first).
+  function compounds(sel) {
+    const out = [];
+    let cur = '', comb = '', depth = 0, quote = '';
+    for (let i = 0; i < sel.length; i++) {
+      const c = sel[i];
+      if (quote) { cur += c; if (c === '\\') { cur += sel[++i] || ''; } else if (c === quote) quote = ''; continue; }
+      if (c === '"' || c === "'") { quote = c; cur += c; continue; }
+      if (c === '\\') { cur += c + (sel[++i] || ''); continue; }
+      if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') depth--;
+      if (depth === 0 && (c === ' ' || c === '>' || c === '+' || c === '~' || c === '\n' || c === '\t')) {
+        if (cur) { out.push({ comb, text: cur }); cur = ''; comb = ' '; }
+        if (c !== ' ' && c !== '\n' && c !== '\t') comb = c;
+        continue;
+      }
+      cur += c;
+    }
+    if (cur) out.push({ comb, text: cur });
+    return out;
+  }
+
+  // splitList splits a selector list at its top-level commas.
+  function splitList(sel) {
+    const out = [];
+    let cur = '', depth = 0;
+    for (const c of sel) {
+      if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') depth--;
+      if (c === ',' && depth === 0) { out.push(cur); cur = ''; continue; }
+      cur += c;
+    }
+    out.push(cur);
+    return out;
+  }
+
+  function unhover(text) {
+    const t = text.replace(/:host\(:hover\)/g, ':host').replace(HOVER, '');
+    return t === '' ? '*' : t;
+  }
+  function joinCompounds(cs) {
+    let s = '';
+    for (const c of cs) s += (s ? (c.comb === ' ' ? ' ' : ' ' + c.comb + ' ') : '') + unhover(c.text);
+    return s;
+  }
+
+  function collectHover(rules, out, depth) {
+    for (const r of rules) {
+      const sel = r.selectorText;
+      if (sel === undefined) {
+        // @media, @supports, @layer, @container: their rules count as well
+        if (r.cssRules && depth < 4) { try { collectHover(r.cssRules, out, depth + 1); } catch (e) { /* unreadable */ } }
+        continue;
+      }
+      if (sel.indexOf(':hover') < 0 || !r.style) continue;
+      const d = r.style.getPropertyValue('display'), v = r.style.getPropertyValue('visibility');
+      const display = d !== '' && d !== 'none', visibility = v === 'visible';
+      if (!display && !visibility) continue;
+      for (const one of splitList(sel)) {
+        const cs = compounds(one.trim());
+        let k = -1;
+        for (let i = 0; i < cs.length; i++) if (cs[i].text.indexOf(':hover') >= 0) k = i;
+        if (k < 0 || k === cs.length - 1) continue; // the control itself hovered: it cannot be while hidden
+        const rule = { subject: joinCompounds(cs), anchor: joinCompounds(cs.slice(0, k + 1)), comb: cs[k + 1].comb, display, visibility };
+        try { document.createDocumentFragment().querySelector(rule.subject); document.createDocumentFragment().querySelector(rule.anchor); } catch (e) { continue; }
+        out.push(rule);
+      }
+    }
+  }
+
+  function hoverRulesOfSheet(sheet) {
+    let rules;
+    try { rules = sheet.cssRules; } catch (e) { return []; } // a cross-origin sheet
+    if (!rules) return [];
+    const c = hoverSheets.get(sheet);
+    if (c && c.n === rules.length) return c.rules;
+    const out = [];
+    collectHover(rules, out, 0);
+    hoverSheets.set(sheet, { n: rules.length, rules: out });
+    return out;
+  }
+
+  // hoverRulesOf lists the reveal rules of a document or shadow root; memo,
+  // when given, keeps the answer per root for the length of one snapshot.
+  function hoverRulesOf(root, memo) {
+    if (memo) { const m = memo.get(root); if (m) return m; }
+    let out = [];
+    const sheets = [];
+    if (root.styleSheets) for (const s of root.styleSheets) sheets.push(s);
+    if (root.adoptedStyleSheets) for (const s of root.adoptedStyleSheets) sheets.push(s);
+    for (const s of sheets) {
+      if (s.disabled) continue;
+      const r = hoverRulesOfSheet(s);
+      if (r.length) out = out.concat(r);
+    }
+    if (memo) memo.set(root, out);
+    return out;
+  }
+
+  function matches(el, sel) { try { return el.matches(sel); } catch (e) { return false; } }
+
+  // hoverAnchor is the element whose hover the rule needs for el, or null.
+  function hoverAnchor(el, rule) {
+    if (rule.anchor === ':host') { const r = el.getRootNode(); return r && r.host ? r.host : null; }
+    if (rule.comb === '+' || rule.comb === '~') {
+      for (let a = el; a; a = a.parentElement) {
+        for (let s = a.previousElementSibling; s; s = s.previousElementSibling) {
+          if (matches(s, rule.anchor)) return s;
+          if (rule.comb === '+') break;
+        }
+      }
+      return null;
+    }
+    for (let a = el.parentElement; a; a = a.parentElement) if (matches(a, rule.anchor)) return a;
+    return null;
+  }
+
+  // hoverReveals returns the container whose hover would show el, hidden by
+  // display: none (display true) or visibility: hidden (display false), or
+  // null when no rule of its root would.
+  function hoverReveals(el, display, memo) {
+    const root = el.getRootNode ? el.getRootNode() : el.ownerDocument;
+    const rules = hoverRulesOf(root, memo);
+    if (rules.length === 0) return null;
+    for (const r of rules) {
+      if (display ? !r.display : !r.visibility) continue;
+      if (!matches(el, r.subject)) continue;
+      const a = hoverAnchor(el, r);
+      if (a) return a;
+    }
+    return null;
+  }
+
+  // hoverContainer is, for an element that is not shown, the container
+  // whose hover shows it: the element itself or its nearest ancestor that
+  // is display: none (or, for itself, visibility: hidden) must be revealed
+  // by a :hover rule. It is null when the element is hidden for another
+  // reason.
+  function hoverContainer(el) {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
+      const cs = getComputedStyle(e);
+      if (cs.display === 'none') {
+        const a = hoverReveals(e, true, null);
+        if (!a) return null;
+        // the container itself must be shown
+        return a.checkVisibility({ visibilityProperty: true }) ? a : null;
+      }
+      if (e.hidden || e.getAttribute('aria-hidden') === 'true') return null;
+    }
+    if (getComputedStyle(el).visibility === 'hidden') {
+      const a = hoverReveals(el, false, null);
+      return a && a.checkVisibility({ visibilityProperty: true }) ? a : null;
+    }
+    return null;
+  }
+
+  const CONTAINER_WORDS = { listitem: 'item', row: 'row', cell: 'cell', gridcell: 'cell', article: 'card', option: 'option',
+    treeitem: 'item', menuitem: 'menu item', tab: 'tab', group: 'group', region: 'region' };
+  // containerWords says a container the way a description would: its name
+  // or its text, and its role as a word ("bread", "item").
+  function containerWords(el) {
+    let role = roleOf(el);
+    if (role === 'generic_clickable') role = 'generic';
+    let name = role && !PASS_THROUGH.has(role) ? accName(el, role === 'generic' ? 'generic_clickable' : role, null) : '';
+    if (!name) name = norm(hasShadowBelow(el) ? composedInnerText(el) : el.innerText || '');
+    return { text: cutText(name, 60), word: CONTAINER_WORDS[role] || (role && !PASS_THROUGH.has(role) ? role : 'container') };
+  }
+
   // ---- accessible names -----------------------------------------------------
   // norm collapses whitespace; most strings need nothing, and a test is
   // cheaper than a replace.
@@ -842,7 +1027,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // The first line is a JSON header. The state cu says that a field of the
   // line was cut by the text caps.
   const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
-    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi' };
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi', hover: 'hv' };
   const TABLIKE = /[\t\n\r\x1f]/g;
 
   function statesField(st) {
@@ -875,6 +1060,7 @@ if (!window.__e2e) window.__e2e = (() => {
     let shown = 0, more = 0, rootMore = 0;
     let textTotal = 0; // code units of the text written so far (an over-estimate: markers count)
     const active = deepActive();
+    const hoverMemo = new Map(); // root -> its hover reveal rules, read once a snapshot
     pruneRefs();
     // lines holds node lines (strings), text runs ({d, t}) and removed slots (null).
     const lines = [];
@@ -916,11 +1102,12 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null };
+          block: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false;
+      f.saved = -1; f.dec = false; f.hvRoot = false;
+      f.hv = sp > 0 && frames[sp - 1].hv;
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
       f.gather = textNeed > 0;
       return f;
@@ -929,17 +1116,26 @@ if (!window.__e2e) window.__e2e = (() => {
     // enter starts on element el: it returns what el contributes to its
     // parent's text when that is known at once, or null after pushing a
     // frame for it.
-    function enter(el, d, off, skipText, parentIdx) {
+    function enter(el, d, off, skipText, parentIdx, parentHv) {
       if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return '';
       const cs = getComputedStyle(el);
       const display = cs.display;
-      if (display === 'none') return '';
+      // hvRoot: el is not shown, but hovering a container would show it
+      let hvRoot = false;
+      if (display === 'none') {
+        if (parentHv || !hoverReveals(el, true, hoverMemo)) return '';
+        hvRoot = true;
+      }
       const block = display !== 'contents' && !display.startsWith('inline');
-      const visible = cs.visibility === 'visible' && !(el.localName === 'input' && el.type === 'hidden');
+      let visible = cs.visibility === 'visible' && !(el.localName === 'input' && el.type === 'hidden');
+      if (!visible && !parentHv && el.localName !== 'input' && cs.visibility === 'hidden' && hoverReveals(el, false, hoverMemo)) hvRoot = true;
+      if (parentHv || hvRoot) visible = visible || cs.visibility === 'hidden';
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
-        push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx).block = block;
+        const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
+        pf.block = block;
+        if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
       }
       const idx = lines.length;
@@ -982,6 +1178,7 @@ if (!window.__e2e) window.__e2e = (() => {
         f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
       }
       f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs;
+      if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
 
@@ -991,7 +1188,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.kind === F_TOP) return '';
       const el = f.el;
       if (f.kind === F_PLAIN) {
-        if (textNeed === 0) return '';
+        if (textNeed === 0 || f.hvRoot) return '';
         const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
         const t = al && norm(al) ? al : f.acc;
         return f.block ? ' ' + t + ' ' : t;
@@ -1014,6 +1211,7 @@ if (!window.__e2e) window.__e2e = (() => {
         }
       }
       const st = statesOf(el, role, full, active);
+      if (f.hv) st.hover = true;
       let box = '', color = '';
       if (interactive) {
         st.interactive = true;
@@ -1037,7 +1235,7 @@ if (!window.__e2e) window.__e2e = (() => {
       // count, when there is one, is appended after all eight
       lines[idx] = d + '\t' + outRole + '\t' + name + '\t' + refFor(el, outRole, name) +
         (box || color ? '\t' + sf + '\t' + box + '\t' + color + '\t' : sf ? '\t' + sf : '');
-      if (textNeed === 0) return '';
+      if (textNeed === 0 || f.hvRoot) return '';
       const t = contribution(el, role, content);
       return f.block ? ' ' + t + ' ' : t;
     }
@@ -1054,7 +1252,7 @@ if (!window.__e2e) window.__e2e = (() => {
           const type = c.nodeType;
           if (type === 3) {
             if (f.skipText) t = '';
-            else { t = c.data; if (!isBlank(t)) pushText(f.d, t); }
+            else { t = c.data; if (!f.hv && !isBlank(t)) pushText(f.d, t); }
           } else if (type !== 1) {
             t = '';
           } else if (shown >= max) {
@@ -1067,7 +1265,7 @@ if (!window.__e2e) window.__e2e = (() => {
             }
             t = '';
           } else {
-            t = enter(c, f.d, f.off, f.skipText, f.pidx);
+            t = enter(c, f.d, f.off, f.skipText, f.pidx, f.hv);
             if (t === null) { f = frames[sp]; continue; }
           }
           if (f.gather) f.acc += t;
@@ -1153,7 +1351,7 @@ if (!window.__e2e) window.__e2e = (() => {
         return;
       }
       const el = resolve(opts.scope);
-      if (el && el.isConnected && enter(el, 0, frameOffset(el), false, -1) === null) run();
+      if (el && el.isConnected && enter(el, 0, frameOffset(el), false, -1, false) === null) run();
     }
     if (opts.scope) {
       const el = resolve(opts.scope);
@@ -1403,6 +1601,7 @@ if (!window.__e2e) window.__e2e = (() => {
     const d = describeNode(el) || { role: '', name: '' };
     const ref = refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
+    const hover = !visible && !hiddenAncestor(el) && hoverContainer(el) !== null;
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
@@ -1411,6 +1610,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (hi) node.states.hint = hi;
     }
     if (d.cut || cutStates(node.states, DEFAULT_MAX_TEXT)) node.cut = true;
+    if (hover) node.states.hoverOnly = true;
     const text = norm(hasShadowBelow(el) ? composedInnerText(el) || composedTextContent(el) : el.innerText || el.textContent || '').slice(0, 500);
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
@@ -1419,7 +1619,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
-    return { ref, node, ancestors, visible, votes: ranked[0][1], matched: t.matched, total: selectors.length };
+    return { ref, node, ancestors, visible, hover, votes: ranked[0][1], matched: t.matched, total: selectors.length };
   }
 
   // ---- describing elements for errors ---------------------------------------
@@ -1529,8 +1729,11 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   // actionable waits until the element behind ref can take the action.
-  // o: {timeout ms, enabled, editable, hit, scroll}. It answers
-  // {ok, x, y} or {ok:false, reason, detail, coveredBy}.
+  // o: {timeout ms, enabled, editable, hit, scroll, hovered}. It answers
+  // {ok, x, y} or {ok:false, reason, detail, coveredBy}. An element hidden
+  // only until a container is hovered (see hoverContainer) answers at once,
+  // unless o.hovered says the caller already did: {ok:false, reason:
+  // 'hover', x, y, over: {text, word}} with the point to move the mouse to.
   async function actionable(ref, o) {
     const deadline = now() + (o.timeout || 5000);
     let last = null, info = null;
@@ -1540,7 +1743,15 @@ if (!window.__e2e) window.__e2e = (() => {
       const fail = (reason, detail, extra) => Object.assign({ ok: false, reason, detail: detail || '' }, info || {}, extra || {});
       if (!el) return fail('detached', 'the element is no longer known; take a new snapshot');
       if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); }
-      else if (!el.checkVisibility({ visibilityProperty: true }) || hiddenAncestor(el)) { last = fail('hidden', hiddenWhy(el)); }
+      else if (!el.checkVisibility({ visibilityProperty: true }) || hiddenAncestor(el)) {
+        const a = o.hovered ? null : hoverContainer(el);
+        if (a) {
+          if (o.scroll !== false) scrollIntoViewDeep(a);
+          const r = a.getBoundingClientRect(), off = frameOffset(a);
+          if (r.width > 0 && r.height > 0) return Object.assign(fail('hover', ''), { x: off.x + r.left + r.width / 2, y: off.y + r.top + r.height / 2, over: containerWords(a) });
+        }
+        last = fail('hidden', hiddenWhy(el));
+      }
       else {
         if (o.scroll !== false) scrollIntoViewDeep(el);
         const r1 = el.getBoundingClientRect();

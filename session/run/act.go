@@ -439,6 +439,9 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 	if sr.Status != "" && sr.Status != session.StatusPassed {
 		out.Result += " (" + string(sr.Status) + ")"
 	}
+	if sr.Note != "" {
+		out.Result += "; " + e.tr.redact(sr.Note)
+	}
 	// The agent learns of the dialogs the step made the page open.
 	for _, d := range e.tr.page.Dialogs() {
 		out.Result += fmt.Sprintf("; the page opened a %s dialog %q, answered OK", d.Type, e.tr.redact(d.Message))

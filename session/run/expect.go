@@ -165,6 +165,7 @@ func (r *Runner) expectHidden(ctx context.Context, tr *testRun, raw, st step.Ste
 		}
 		res := last
 		if err == nil {
+			withoutHoverOnly(snap) // shown only on hover: hidden now
 			found, err := r.o.Locator.Locate(ctx, snap, st.Description)
 			if err != nil {
 				return err

@@ -594,7 +594,7 @@ func runDrag(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
 	defer cancel()
 	doing(ctx, doingAct)
-	if err := tr.page.Drag(actx, from, to, browser.ActOptions{Timeout: r.timeout(st)}); err != nil {
+	if err := tr.page.Drag(actx, from, to, browser.ActOptions{Timeout: r.timeout(st), Revealed: revealedNote(tr, sr)}); err != nil {
 		return err
 	}
 	r.remember(tr, pendingFrom)
@@ -659,13 +659,49 @@ func runElement(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, 
 	if !ok {
 		return fmt.Errorf("step type %s does not act on an element", st.Type)
 	}
-	err = act(actx, tr.page, ref, st.Value, browser.ActOptions{Timeout: r.timeout(st)})
+	err = act(actx, tr.page, ref, st.Value, browser.ActOptions{Timeout: r.timeout(st), Revealed: revealedNote(tr, sr)})
 	if err != nil {
 		return err
 	}
 	r.remember(tr, pending)
 	r.settleBrief(ctx, tr)
 	return nil
+}
+
+// revealedNote is the ActOptions.Revealed of a step: the step's note says
+// which container was hovered to show its hidden target (in the page's
+// words, so with every secret value redacted).
+func revealedNote(tr *testRun, sr *session.StepResult) func(string) {
+	return func(what string) {
+		sr.Note = strings.TrimPrefix(sr.Note+"; hovered "+tr.redact(what)+" to reveal it", "; ")
+	}
+}
+
+// actsOn says whether steps of type t act on their element, so that a
+// target shown only when its container is hovered is fit for them (the
+// action hovers first). For the others (expect, wait) such an element is
+// not visible and is not a target.
+func actsOn(t step.Type) bool {
+	_, ok := elementActions[t]
+	return ok || t == step.Drag
+}
+
+// withoutHoverOnly drops from s, in place, the nodes shown only when a
+// container is hovered, with everything under them.
+func withoutHoverOnly(s *ax.Snapshot) {
+	var prune func(ns []*ax.Node) []*ax.Node
+	prune = func(ns []*ax.Node) []*ax.Node {
+		out := ns[:0]
+		for _, n := range ns {
+			if n.States.HoverOnly {
+				continue
+			}
+			n.Children = prune(n.Children)
+			out = append(out, n)
+		}
+		return out
+	}
+	s.Root = prune(s.Root)
 }
 
 // remember holds a freshly located element for the cache, written when
@@ -727,12 +763,13 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			return "", nil, fmt.Errorf("read element cache: %w", err)
 		}
 	}
+	acts := actsOn(st.Type)
 	if entry != nil {
-		ref, reason := r.replay(ctx, tr, entry)
+		ref, reason := r.replay(ctx, tr, entry, acts)
 		if ref == "" && (reason == "no-match" || reason == "hidden" || reason == "selector-conflict") {
 			// The page may still be on its way: look again once it is quiet.
 			r.settle(ctx, tr)
-			ref, reason = r.replay(ctx, tr, entry)
+			ref, reason = r.replay(ctx, tr, entry, acts)
 		}
 		if ref != "" {
 			sr.Status, sr.Cache = session.StatusHit, "hit"
@@ -766,6 +803,9 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 				return "", nil, &NotFoundError{Description: st.Description, Reason: last.Reason, Detail: last.Detail, Candidates: last.Candidates}
 			}
 			return "", nil, err
+		}
+		if !acts {
+			withoutHoverOnly(snap)
 		}
 		res, err := r.o.Locator.Locate(ctx, snap, st.Description)
 		tr.look = time.Since(lookStart)
@@ -815,8 +855,10 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 }
 
 // replay resolves a cache entry in the page and checks its intent. It
-// returns the ref on a hit, else the miss reason.
-func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry) (ref, reason string) {
+// returns the ref on a hit, else the miss reason. An element shown only
+// when its container is hovered is a hit for a step that acts on it (acts),
+// which hovers first, and hidden for any other.
+func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry, acts bool) (ref, reason string) {
 	res, err := tr.page.ResolveCached(ctx, e.Selectors)
 	if err != nil {
 		return "", "error: " + err.Error()
@@ -824,7 +866,7 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry)
 	if res.Reason != "" {
 		return "", res.Reason
 	}
-	if !res.Visible {
+	if !res.Visible && !(acts && res.HoverOnly) {
 		return "", "hidden"
 	}
 	snap := &ax.Snapshot{}
