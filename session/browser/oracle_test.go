@@ -87,7 +87,9 @@ func TestSnapshotMatchesChromeAccessibilityTree(t *testing.T) {
 	pages := []string{"/", "/login", "/users", "/product", "/booking", "/search", "/rows?n=50", "/a11y", "/actions",
 		"/zoo/tasks?style=semantic", "/zoo/tasks?style=divsoup", "/zoo/tasks?style=library", "/zoo/tasks?style=webcomponents",
 		"/zoo/settings?style=semantic", "/zoo/settings?style=divsoup", "/zoo/settings?style=library", "/zoo/settings?style=webcomponents",
-		"/zoo/cards?style=semantic", "/zoo/cards?style=divsoup", "/zoo/cards?style=library", "/zoo/cards?style=webcomponents"}
+		"/zoo/cards?style=semantic", "/zoo/cards?style=divsoup", "/zoo/cards?style=library", "/zoo/cards?style=webcomponents",
+		"/zoo/table?style=semantic", "/zoo/table?style=divsoup", "/zoo/table?style=library", "/zoo/table?style=webcomponents",
+		"/zoo/modal?style=semantic", "/zoo/modal?style=divsoup", "/zoo/modal?style=library", "/zoo/modal?style=webcomponents"}
 	for _, path := range pages {
 		t.Run(path, func(t *testing.T) {
 			p := newPage(t)
