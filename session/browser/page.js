@@ -549,6 +549,18 @@ if (!window.__e2e) window.__e2e = (() => {
     return ref;
   }
 
+  // A text run's ref is the ref of its owner, the deepest element that holds
+  // the whole run: the owner's own ref when it has a role (a line of its
+  // own), else a text ref kept on the element under its own symbol, stable
+  // for as long as the element lives, whatever its text says.
+  const TREF = Symbol('e2eTextRef');
+  function textRefFor(el) {
+    let ref = el[TREF];
+    if (!ref) { ref = 'e' + (++refs.seq); el[TREF] = ref; }
+    if (refs.byRef.get(ref) !== el) refs.byRef.set(ref, el);
+    return ref;
+  }
+
   function resolve(ref) {
     return refs.byRef.get(ref) || null;
   }
@@ -557,7 +569,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (refs.byRef.size < 2 * refs.lastPrune + 1000) return;
     for (const [k, el] of refs.byRef) {
       const rec = el[REF];
-      if (!el.isConnected || !rec || rec.ref !== k) refs.byRef.delete(k);
+      if (!el.isConnected || ((!rec || rec.ref !== k) && el[TREF] !== k)) refs.byRef.delete(k);
     }
     refs.lastPrune = refs.byRef.size;
   }
@@ -694,13 +706,49 @@ if (!window.__e2e) window.__e2e = (() => {
       return n;
     }
 
-    // pushText adds a text run at depth d, joining the run just before it.
+    // pushText adds a text run at depth d, joining the run just before it
+    // unless a block boundary lies between them (blk counts the boundaries
+    // passed). A run remembers its owner, the deepest element that holds all
+    // of it: the element of the outermost frame walked since the run began
+    // (lowSp, lowered as frames end).
+    let blk = 0, lowSp = 0;
     function pushText(d, text) {
       const t = norm(text);
       if (!t) return;
       const last = lines[lines.length - 1];
-      if (last && typeof last === 'object' && last.d === d) last.t += ' ' + t;
-      else { lines.push({ d, t }); shown++; }
+      if (last && typeof last === 'object' && last.d === d && last.b === blk) {
+        last.t += ' ' + t;
+        if (lowSp < last.lo) { const o = frames[lowSp]; last.lo = lowSp; last.el = o.el; last.k = o.kind; last.off = o.off; }
+      } else {
+        const o = frames[sp];
+        lowSp = sp;
+        lines.push({ d, t, b: blk, lo: sp, el: o.el, k: o.kind, off: o.off });
+        shown++;
+      }
+    }
+
+    // runLine is the line of text run l: its owner's ref and box follow the
+    // text (none for the body of a frame). An owner without a box of its own
+    // (display: contents, a slot) gives way to the nearest ancestor with one.
+    function runLine(l, t, st) {
+      let el = l.el, ref = '', box = '';
+      if (l.k === F_ROLE) {
+        const rec = el.localName === 'iframe' ? null : el[REF];
+        if (rec) { ref = rec.ref; box = boxField(el, l.off); }
+      } else {
+        let r = el.getBoundingClientRect();
+        while (r.width === 0 && r.height === 0 && getComputedStyle(el).display === 'contents') {
+          const up = el.parentElement || (el.parentNode && el.parentNode.host) || null;
+          if (!up) break;
+          el = up; r = el.getBoundingClientRect();
+        }
+        const rec = el !== l.el ? el[REF] : null, r2 = rec ? roleOf(el) : null;
+        ref = r2 && !PASS_THROUGH.has(r2) ? rec.ref : textRefFor(el);
+        const q = (v) => Math.round(v * 10) / 10;
+        box = q(r.left + l.off.x) + ',' + q(r.top + l.off.y) + ',' + q(r.width) + ',' + q(r.height);
+      }
+      l.el = null; l.off = null;
+      return l.d + '\ttext\t' + t + (ref ? '\t' + ref + '\t' + st + '\t' + box : st ? '\t\t' + st : '');
     }
 
     let capped = false;
@@ -740,6 +788,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
+        if (block || el.localName === 'br') blk++;
         push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx).block = block;
         return null;
       }
@@ -792,6 +841,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.kind === F_TOP) return '';
       const el = f.el;
       if (f.kind === F_PLAIN) {
+        if (f.block) blk++;
         if (textNeed === 0) return '';
         const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
         const t = al && norm(al) ? al : f.acc;
@@ -874,6 +924,7 @@ if (!window.__e2e) window.__e2e = (() => {
           continue;
         }
         sp--;
+        if (sp < lowSp) lowSp = sp;
         const t = finish(f);
         f.el = null; f.kids = null; f.off = null; f.cs = null; f.acc = '';
         if (sp < 0) return;
@@ -964,9 +1015,12 @@ if (!window.__e2e) window.__e2e = (() => {
       const l = lines[i];
       if (l === null) continue;
       if (typeof l === 'object') {
-        if (l.t.length > fieldCap) { const t = cutText(l.t, fieldCap); textTotal += t.length; outLines.push(l.d + '\ttext\t' + t + '\t\tcu'); continue; }
-        textTotal += l.t.length;
-        outLines.push(l.d + '\ttext\t' + l.t);
+        // a run carries its owner's ref and box, so that it can be read,
+        // acted on and placed like an element
+        let t = l.t, st = '';
+        if (t.length > fieldCap) { t = cutText(t, fieldCap); st = 'cu'; }
+        textTotal += t.length;
+        outLines.push(runLine(l, t, st));
         continue;
       }
       const m = mores.get(i);
@@ -1200,8 +1254,10 @@ if (!window.__e2e) window.__e2e = (() => {
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
     if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total: selectors.length, votes: ranked[0][1] };
     const el = ranked[0][0];
-    const d = describeNode(el) || { role: '', name: '' };
-    const ref = refFor(el, d.role, d.name);
+    // An element without a role is known by its text, as the snapshot's
+    // text runs it owns are (under the same ref).
+    const d = describeNode(el) || { role: 'text', name: '', plain: true };
+    const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
