@@ -37,7 +37,13 @@ func el(role, name string, opts ...opt) *ax.Node {
 	return n
 }
 
-func txt(s string) *ax.Node { return &ax.Node{Role: "text", Text: s} }
+func txt(s string, opts ...opt) *ax.Node {
+	n := &ax.Node{Role: "text", Text: s}
+	for _, o := range opts {
+		o(n)
+	}
+	return n
+}
 
 func kids(ns ...*ax.Node) opt { return func(n *ax.Node) { n.Children = append(n.Children, ns...) } }
 

@@ -732,6 +732,9 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 			if err != nil {
 				return "", nil, err
 			}
+			if res.Target.Node.Role == "text" {
+				node.Role = "text" // a run of text its element owns
+			}
 			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
 				Selectors: sels, Node: node, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
@@ -761,12 +764,18 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry)
 	snap := &ax.Snapshot{}
 	node := res.Node
 	intent := r.resolveIntent(tr, e.Intent)
-	if needsLayout(intent) {
+	text := intent.Attributes["role"] == "text"
+	if needsLayout(intent) || text {
 		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 		if err != nil {
 			return "", "error: " + err.Error()
 		}
 		snap = s
+		if text {
+			// A text target is one of the runs of text its element owns,
+			// read as the locator read it.
+			return replayText(s, res, intent)
+		}
 		if n := s.Find(res.Ref); n != nil {
 			node = n
 		}
@@ -775,6 +784,33 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry)
 		return "", why
 	}
 	return res.Ref, ""
+}
+
+// replayText checks a cached text target: the element the selectors found
+// must own a run of text in the snapshot that meets the intent. It returns
+// the ref on a hit, else why not (the first run's reason).
+func replayText(s *ax.Snapshot, res *browser.Resolved, intent session.Intent) (ref, reason string) {
+	reason = locate.ReasonAttributeChanged + ": no text"
+	first := true
+	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if ref != "" {
+			return false
+		}
+		if n.Role != "text" || n.Ref != res.Ref {
+			return true
+		}
+		ok, why := locate.Check(s, n, nil, intent)
+		if ok {
+			ref = res.Ref
+		} else if first {
+			reason, first = why, false
+		}
+		return true
+	})
+	if ref != "" {
+		return ref, ""
+	}
+	return "", reason
 }
 
 // needsLayout says whether checking the intent needs the whole page (the
