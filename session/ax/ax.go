@@ -229,6 +229,8 @@ func (n *Node) Line() string {
 	b.WriteString(n.Role)
 	if n.Name != "" {
 		b.WriteString(" " + strconv.Quote(n.Name))
+	} else if n.Role == "text" && n.Text != "" {
+		b.WriteString(" " + strconv.Quote(n.Text)) // a run of text is known by what it says
 	}
 	st := n.States
 	attr := func(k, v string) { b.WriteString(" [" + k + "=" + v + "]") }

@@ -16,7 +16,12 @@
 //
 // # Scoring
 //
-// Every node with a ref is a candidate. Hard conditions drop a candidate:
+// Every node with a ref is a candidate, runs of text too (they carry the
+// ref of the element that holds them). A text run fits the text role words
+// (text, label, counter, price, …); without one it is a candidate only when
+// no other node reaches the threshold, so it never beats a named element,
+// and a position clause's anchor may be text on screen. Hard conditions
+// drop a candidate:
 // a role word that does not fit its role, a name with no word in common, a
 // colour of another class, a container, related element or position that
 // does not hold. The rest score:
