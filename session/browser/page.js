@@ -718,37 +718,37 @@ if (!window.__e2e) window.__e2e = (() => {
       const last = lines[lines.length - 1];
       if (last && typeof last === 'object' && last.d === d && last.b === blk) {
         last.t += ' ' + t;
-        if (lowSp < last.lo) { const o = frames[lowSp]; last.lo = lowSp; last.el = o.el; last.k = o.kind; last.off = o.off; }
+        if (lowSp < last.lo) { const o = frames[lowSp]; last.lo = lowSp; last.el = o.el; last.k = o.kind; last.off = o.off; last.c = o.contents; }
       } else {
         const o = frames[sp];
         lowSp = sp;
-        lines.push({ d, t, b: blk, lo: sp, el: o.el, k: o.kind, off: o.off });
+        lines.push({ d, t, b: blk, lo: sp, el: o.el, k: o.kind, off: o.off, c: o.contents });
         shown++;
       }
     }
 
-    // runLine is the line of text run l: its owner's ref and box follow the
-    // text (none for the body of a frame). An owner without a box of its own
-    // (display: contents, a slot) gives way to the nearest ancestor with one.
+    // runLine is the line of text run l: its owner's ref follows the text
+    // (none for the body of a frame), and its box when boxes are asked for
+    // (measuring forces layout, which a page may have spared itself). An
+    // owner without a box of its own (display: contents, a slot) gives way
+    // to the nearest ancestor with one.
     function runLine(l, t, st) {
-      let el = l.el, ref = '', box = '';
+      let el = l.el, ref = '';
       if (l.k === F_ROLE) {
         const rec = el.localName === 'iframe' ? null : el[REF];
-        if (rec) { ref = rec.ref; box = boxField(el, l.off); }
+        if (rec) ref = rec.ref;
       } else {
-        let r = el.getBoundingClientRect();
-        while (r.width === 0 && r.height === 0 && getComputedStyle(el).display === 'contents') {
-          const up = el.parentElement || (el.parentNode && el.parentNode.host) || null;
-          if (!up) break;
-          el = up; r = el.getBoundingClientRect();
+        if (l.c) {
+          let up = el;
+          while (up && up.nodeType === 1 && getComputedStyle(up).display === 'contents') up = up.parentElement || (up.parentNode && up.parentNode.host) || null;
+          if (up && up.nodeType === 1) el = up;
         }
-        const rec = el !== l.el ? el[REF] : null, r2 = rec ? roleOf(el) : null;
-        ref = r2 && !PASS_THROUGH.has(r2) ? rec.ref : textRefFor(el);
-        const q = (v) => Math.round(v * 10) / 10;
-        box = q(r.left + l.off.x) + ',' + q(r.top + l.off.y) + ',' + q(r.width) + ',' + q(r.height);
+        const rec = el !== l.el ? el[REF] : null, r = rec ? roleOf(el) : null;
+        ref = r && !PASS_THROUGH.has(r) ? rec.ref : textRefFor(el);
       }
+      const box = ref && (opts.boxes || opts.textBoxes) ? boxField(el, l.off) : '';
       l.el = null; l.off = null;
-      return l.d + '\ttext\t' + t + (ref ? '\t' + ref + '\t' + st + '\t' + box : st ? '\t\t' + st : '');
+      return l.d + '\ttext\t' + t + (box ? '\t' + ref + '\t' + st + '\t' + box : ref ? '\t' + ref + (st ? '\t' + st : '') : st ? '\t\t' + st : '');
     }
 
     let capped = false;
@@ -765,11 +765,11 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null };
+          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false;
+      f.saved = -1; f.dec = false; f.contents = false;
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
       f.gather = textNeed > 0;
       return f;
@@ -789,7 +789,8 @@ if (!window.__e2e) window.__e2e = (() => {
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
         if (block || el.localName === 'br') blk++;
-        push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx).block = block;
+        const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
+        pf.block = block; pf.contents = display === 'contents';
         return null;
       }
       const idx = lines.length;
@@ -1076,7 +1077,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (typeof all === 'string') { outbox = all; return { len: outbox.length, gz: false, head: outbox.slice(0, chunk) }; }
     const header = JSON.parse(all[0]);
     const lines = all.slice(1);
-    const key = JSON.stringify([opts.maxNodes || 0, opts.scope || '', !!opts.boxes, opts.maxText || 0, opts.maxTotalText || 0]);
+    const key = JSON.stringify([opts.maxNodes || 0, opts.scope || '', !!opts.boxes, !!opts.textBoxes, opts.maxText || 0, opts.maxTotalText || 0]);
     let body = lines;
     if (since && since.doc === docID && since.gen === sent.gen && sent.key === key && sent.lines) {
       const old = sent.lines;

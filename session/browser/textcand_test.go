@@ -30,9 +30,13 @@ func TestTextRunsAreTargetsOnTheZoo(t *testing.T) {
 		t.Run(style, func(t *testing.T) {
 			p := newPage(t)
 			open(t, p, base+"/zoo/tasks?style="+style)
-			s := snap(t, p, SnapshotOptions{})
+			plain, boxed := snap(t, p, SnapshotOptions{}), snap(t, p, SnapshotOptions{TextBoxes: true})
 			find := func(desc string) (what, *ax.Node) {
 				t.Helper()
+				s := plain
+				if locate.Positional(desc) {
+					s = boxed // placing against text needs its boxes
+				}
 				r := locate.Locate(s, desc)
 				if r.Target == nil {
 					t.Fatalf("%s: %s\n%s", desc, r.Detail, s.Text(ax.TextOptions{}))
@@ -49,12 +53,26 @@ func TestTextRunsAreTargetsOnTheZoo(t *testing.T) {
 				}
 			}
 			for _, item := range []string{"oat milk", "oat milk and honey", "bread", "eggs"} {
-				if w, n := find("the " + item + " label"); w.Text != item || n.Box == nil || n.Box.W < 1 {
-					t.Errorf("the %s label: found %+v (box %+v), want the element that reads %s", item, w, n.Box, item)
+				if w, n := find("the " + item + " label"); w.Text != item || n.Box != nil {
+					t.Errorf("the %s label: found %+v (box %+v), want the element that reads %s, without a box", item, w, n.Box, item)
 				}
 				if w, _ := find("the checkbox next to " + item); w.Type != "checkbox" || w.Row != item {
 					t.Errorf("the checkbox next to %s: found %+v, want the checkbox in its row", item, w)
 				}
+			}
+			// Text boxes, when asked for, are the owner's.
+			boxes := 0
+			boxed.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+				if n.Role == "text" && n.Ref != "" {
+					if n.Box == nil || n.Box.W < 1 || n.Box.H < 1 {
+						t.Errorf("text %q has no box: %+v", n.Text, n.Box)
+					}
+					boxes++
+				}
+				return true
+			})
+			if boxes < 5 {
+				t.Errorf("%d text runs with a box, want the items and the counter", boxes)
 			}
 			// Acting on text: a double-click on the label edits the item.
 			_, n := find("double click the oat milk label")

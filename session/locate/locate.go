@@ -230,6 +230,19 @@ func (ix *index) textOver(o, o0 outcome) bool {
 	return o0.target >= 0 && ix.e[o.cands[o.target].i].n.Role == "text" && ix.e[o0.cands[o0.target].i].n.Role != "text"
 }
 
+// Positional says a description places its element against another ("the
+// checkbox next to oat milk", "the button below the total"): locating it
+// needs the boxes of the page's text runs, which snapshots leave out unless
+// asked (browser.SnapshotOptions.TextBoxes).
+func Positional(description string) bool {
+	for _, c := range parse(description, mode{}).clauses {
+		if c.kind == kwSpatial {
+			return true
+		}
+	}
+	return false
+}
+
 // outcome is how one reading of a description resolved.
 type outcome struct {
 	q        *query

@@ -693,7 +693,7 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	var last *locate.Result // the last look, for the error when time runs out
 	for {
 		doing(ctx, doingSnapshot)
-		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: locate.Positional(st.Description)})
 		if err != nil {
 			if last != nil && ctx.Err() != nil {
 				return "", nil, &NotFoundError{Description: st.Description, Reason: last.Reason, Detail: last.Detail, Candidates: last.Candidates}
@@ -766,7 +766,7 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry)
 	intent := r.resolveIntent(tr, e.Intent)
 	text := intent.Attributes["role"] == "text"
 	if needsLayout(intent) || text {
-		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: positional(intent)})
 		if err != nil {
 			return "", "error: " + err.Error()
 		}
@@ -811,6 +811,18 @@ func replayText(s *ax.Snapshot, res *browser.Resolved, intent session.Intent) (r
 		return ref, ""
 	}
 	return "", reason
+}
+
+// positional says an intent places its element against another: checking
+// it needs the boxes of text runs too.
+func positional(in session.Intent) bool {
+	for _, rel := range in.Related {
+		switch rel.Relation {
+		case "next to", "above", "below", "left of", "right of":
+			return true
+		}
+	}
+	return false
 }
 
 // needsLayout says whether checking the intent needs the whole page (the
