@@ -463,9 +463,10 @@ func (ix *index) intent(o outcome) session.Intent {
 	in := session.Intent{Attributes: map[string]string{"role": n.Role}}
 	if !q.name.empty() {
 		k, v := ix.nameAttr(c)
-		if k == "text" && n.Role == "text" && q.name.quoted && c.nameQ >= 0.95 {
-			// `the "3 tasks remaining" text` relied on the whole text:
-			// another count is another text, never a hit.
+		if k == "text" && n.Role == "text" && c.nameQ >= 0.95 {
+			// `the "3 tasks remaining" text` and "the oat milk label" named
+			// the whole text: another count is another text, and "oat milk
+			// and honey" another item, never a hit.
 		} else if k == "text" || k == "value" {
 			// Text and values change while the element stays the same (a
 			// status counting items, a filled field): the description relied

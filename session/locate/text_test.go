@@ -272,6 +272,22 @@ func TestTextIntentHoldsWhileItsWordsDo(t *testing.T) {
 			t.Errorf("exact text, now %q: ok %v, %s", changed, ok, why)
 		}
 	}
+	// A label named in full is that text, not one that contains it.
+	s2 := tasksPage("divsoup")
+	r2 := Locate(s2, "the oat milk label")
+	if r2.Target == nil || r2.Intent.Attributes["text"] != "oat milk" {
+		t.Fatalf("the oat milk label: target %s, intent %+v", textLabel(r2.Target), r2.Intent)
+	}
+	var honey *ax.Node
+	s2.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "text" && n.Text == "oat milk and honey" {
+			honey = n
+		}
+		return true
+	})
+	if ok, _ := Check(s2, honey, nil, r2.Intent); ok {
+		t.Error("the oat milk and honey text passed for the oat milk label")
+	}
 	// An element that is not text is not the text it stood for.
 	if ok, _ := Check(s, el("button", "4 tasks remaining"), nil, r.Intent); ok {
 		t.Error("a button passed for a text")
