@@ -12,7 +12,10 @@
 //
 // Refs are printed on interactable elements only. Container nodes (rows,
 // dialogs, menus, …) carry refs too, visible in JSON, so that a caller can
-// scope a snapshot or check an element that cannot be clicked.
+// scope a snapshot or check an element that cannot be clicked. A run of
+// text carries the ref (and box) of its owner, the deepest element that
+// holds all of it: the owner's own ref when it has a line of its own, so
+// that a text and its paragraph are one element.
 package ax
 
 import (
@@ -241,6 +244,8 @@ func (n *Node) Line() string {
 	b.WriteString(n.Role)
 	if n.Name != "" {
 		b.WriteString(" " + strconv.Quote(n.Name))
+	} else if n.Role == "text" && n.Text != "" {
+		b.WriteString(" " + strconv.Quote(n.Text)) // a run of text is known by what it says
 	}
 	st := n.States
 	attr := func(k, v string) { b.WriteString(" [" + k + "=" + v + "]") }

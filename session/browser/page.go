@@ -216,6 +216,12 @@ type SnapshotOptions struct {
 	Scope string
 	// Boxes adds a bounding box to every node, not only interactable ones.
 	Boxes bool
+	// TextBoxes adds a bounding box to every run of text (its owner
+	// element's), for descriptions that place things against text ("the
+	// checkbox next to oat milk"). Measuring text forces layout, which a
+	// page may have spared itself (content-visibility), so it is asked for
+	// only when needed.
+	TextBoxes bool
 	// MaxText caps each name, text run, value, placeholder, URL and hint at this
 	// many characters (UTF-16 code units); a longer one is cut, on a word
 	// boundary when one is near, and ends in "… N more characters" (the
@@ -266,9 +272,9 @@ func (p *Page) Snapshot(ctx context.Context, opts SnapshotOptions) (*ax.Snapshot
 		Head string `json:"head"`
 	}
 	maxText, maxTotal := textCap(opts.MaxText, DefaultMaxText), textCap(opts.MaxTotalText, DefaultMaxTotalText)
-	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes, "raw": opts.raw,
+	arg := map[string]any{"maxNodes": opts.MaxNodes, "scope": opts.Scope, "boxes": opts.Boxes, "textBoxes": opts.TextBoxes, "raw": opts.raw,
 		"maxText": maxText, "maxTotalText": maxTotal}
-	key := fmt.Sprint(opts.MaxNodes, "|", opts.Scope, "|", opts.Boxes, "|", maxText, "|", maxTotal)
+	key := fmt.Sprint(opts.MaxNodes, "|", opts.Scope, "|", opts.Boxes, "|", opts.TextBoxes, "|", maxText, "|", maxTotal)
 	var since any
 	if p.last.lines != nil && p.last.key == key && !opts.full {
 		since = map[string]any{"doc": p.last.doc, "gen": p.last.gen}

@@ -932,6 +932,18 @@ if (!window.__e2e) window.__e2e = (() => {
     return ref;
   }
 
+  // A text run's ref is the ref of its owner, the deepest element that holds
+  // the whole run: the owner's own ref when it has a role (a line of its
+  // own), else a text ref kept on the element under its own symbol, stable
+  // for as long as the element lives, whatever its text says.
+  const TREF = Symbol('e2eTextRef');
+  function textRefFor(el) {
+    let ref = el[TREF];
+    if (!ref) { ref = 'e' + (++refs.seq); el[TREF] = ref; }
+    if (refs.byRef.get(ref) !== el) refs.byRef.set(ref, el);
+    return ref;
+  }
+
   function resolve(ref) {
     return refs.byRef.get(ref) || null;
   }
@@ -940,7 +952,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (refs.byRef.size < 2 * refs.lastPrune + 1000) return;
     for (const [k, el] of refs.byRef) {
       const rec = el[REF];
-      if (!el.isConnected || !rec || rec.ref !== k) refs.byRef.delete(k);
+      if (!el.isConnected || ((!rec || rec.ref !== k) && el[TREF] !== k)) refs.byRef.delete(k);
     }
     refs.lastPrune = refs.byRef.size;
   }
@@ -1079,13 +1091,49 @@ if (!window.__e2e) window.__e2e = (() => {
       return n;
     }
 
-    // pushText adds a text run at depth d, joining the run just before it.
+    // pushText adds a text run at depth d, joining the run just before it
+    // unless a block boundary lies between them (blk counts the boundaries
+    // passed). A run remembers its owner, the deepest element that holds all
+    // of it: the element of the outermost frame walked since the run began
+    // (lowSp, lowered as frames end).
+    let blk = 0, lowSp = 0;
     function pushText(d, text) {
       const t = norm(text);
       if (!t) return;
       const last = lines[lines.length - 1];
-      if (last && typeof last === 'object' && last.d === d) last.t += ' ' + t;
-      else { lines.push({ d, t }); shown++; }
+      if (last && typeof last === 'object' && last.d === d && last.b === blk) {
+        last.t += ' ' + t;
+        if (lowSp < last.lo) { const o = frames[lowSp]; last.lo = lowSp; last.el = o.el; last.k = o.kind; last.off = o.off; last.c = o.contents; }
+      } else {
+        const o = frames[sp];
+        lowSp = sp;
+        lines.push({ d, t, b: blk, lo: sp, el: o.el, k: o.kind, off: o.off, c: o.contents });
+        shown++;
+      }
+    }
+
+    // runLine is the line of text run l: its owner's ref follows the text
+    // (none for the body of a frame), and its box when boxes are asked for
+    // (measuring forces layout, which a page may have spared itself). An
+    // owner without a box of its own (display: contents, a slot) gives way
+    // to the nearest ancestor with one.
+    function runLine(l, t, st) {
+      let el = l.el, ref = '';
+      if (l.k === F_ROLE) {
+        const rec = el.localName === 'iframe' ? null : el[REF];
+        if (rec) ref = rec.ref;
+      } else {
+        if (l.c) {
+          let up = el;
+          while (up && up.nodeType === 1 && getComputedStyle(up).display === 'contents') up = up.parentElement || (up.parentNode && up.parentNode.host) || null;
+          if (up && up.nodeType === 1) el = up;
+        }
+        const rec = el !== l.el ? el[REF] : null, r = rec ? roleOf(el) : null;
+        ref = r && !PASS_THROUGH.has(r) ? rec.ref : textRefFor(el);
+      }
+      const box = ref && (opts.boxes || opts.textBoxes) ? boxField(el, l.off) : '';
+      l.el = null; l.off = null;
+      return l.d + '\ttext\t' + t + (box ? '\t' + ref + '\t' + st + '\t' + box : ref ? '\t' + ref + (st ? '\t' + st : '') : st ? '\t\t' + st : '');
     }
 
     let capped = false;
@@ -1102,11 +1150,11 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false };
+          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false; f.hvRoot = false;
+      f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false;
       f.hv = sp > 0 && frames[sp - 1].hv;
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
       f.gather = textNeed > 0;
@@ -1133,8 +1181,9 @@ if (!window.__e2e) window.__e2e = (() => {
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
       if (!role) {
+        if (block || el.localName === 'br') blk++;
         const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
-        pf.block = block;
+        pf.block = block; pf.contents = display === 'contents';
         if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
       }
@@ -1188,6 +1237,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.kind === F_TOP) return '';
       const el = f.el;
       if (f.kind === F_PLAIN) {
+        if (f.block) blk++;
         if (textNeed === 0 || f.hvRoot) return '';
         const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
         const t = al && norm(al) ? al : f.acc;
@@ -1272,6 +1322,7 @@ if (!window.__e2e) window.__e2e = (() => {
           continue;
         }
         sp--;
+        if (sp < lowSp) lowSp = sp;
         const t = finish(f);
         f.el = null; f.kids = null; f.off = null; f.cs = null; f.acc = '';
         if (sp < 0) return;
@@ -1362,9 +1413,12 @@ if (!window.__e2e) window.__e2e = (() => {
       const l = lines[i];
       if (l === null) continue;
       if (typeof l === 'object') {
-        if (l.t.length > fieldCap) { const t = cutText(l.t, fieldCap); textTotal += t.length; outLines.push(l.d + '\ttext\t' + t + '\t\tcu'); continue; }
-        textTotal += l.t.length;
-        outLines.push(l.d + '\ttext\t' + l.t);
+        // a run carries its owner's ref and box, so that it can be read,
+        // acted on and placed like an element
+        let t = l.t, st = '';
+        if (t.length > fieldCap) { t = cutText(t, fieldCap); st = 'cu'; }
+        textTotal += t.length;
+        outLines.push(runLine(l, t, st));
         continue;
       }
       const m = mores.get(i);
@@ -1420,7 +1474,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (typeof all === 'string') { outbox = all; return { len: outbox.length, gz: false, head: outbox.slice(0, chunk) }; }
     const header = JSON.parse(all[0]);
     const lines = all.slice(1);
-    const key = JSON.stringify([opts.maxNodes || 0, opts.scope || '', !!opts.boxes, opts.maxText || 0, opts.maxTotalText || 0]);
+    const key = JSON.stringify([opts.maxNodes || 0, opts.scope || '', !!opts.boxes, !!opts.textBoxes, opts.maxText || 0, opts.maxTotalText || 0]);
     let body = lines;
     if (since && since.doc === docID && since.gen === sent.gen && sent.key === key && sent.lines) {
       const old = sent.lines;
@@ -1598,8 +1652,10 @@ if (!window.__e2e) window.__e2e = (() => {
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
     if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total: selectors.length, votes: ranked[0][1] };
     const el = ranked[0][0];
-    const d = describeNode(el) || { role: '', name: '' };
-    const ref = refFor(el, d.role, d.name);
+    // An element without a role is known by its text, as the snapshot's
+    // text runs it owns are (under the same ref).
+    const d = describeNode(el) || { role: 'text', name: '', plain: true };
+    const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
     const hover = !visible && !hiddenAncestor(el) && hoverContainer(el) !== null;
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };

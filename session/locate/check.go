@@ -313,7 +313,7 @@ func (ix *index) checkRelation(i int, anc []int, r session.Relation, in session.
 	case "has":
 		for j := i + 1; j < ix.e[i].end; j++ {
 			d := ix.e[j].n
-			if (r.Role == "" || d.Role == r.Role) && (r.Name == "" || sameText(d.Name, r.Name)) {
+			if (r.Role == "" || d.Role == r.Role) && (r.Name == "" || sameText(nodeLabel(d), r.Name)) {
 				return ""
 			}
 		}
@@ -332,7 +332,7 @@ func (ix *index) checkPlaced(i int, r session.Relation, attrs map[string]string)
 	found := false
 	for a := range ix.e {
 		an := ix.e[a].n
-		if a == i || an.Ref == "" || (r.Role != "" && an.Role != r.Role) || (r.Name != "" && !sameText(an.Name, r.Name)) {
+		if a == i || an.Ref == "" || (r.Role != "" && an.Role != r.Role) || (r.Name != "" && !sameText(nodeLabel(an), r.Name)) {
 			continue
 		}
 		if ix.isAncestor(a, i) || ix.isAncestor(i, a) {
@@ -395,7 +395,7 @@ func (ix *index) checkNth(i int, r session.Relation, in session.Intent) string {
 	var group []int
 	for j := range ix.e {
 		nj := ix.e[j].n
-		if nj.Ref == "" || nj.Role == "text" || (r.Role != "" && !slices.Contains(roles, nj.Role)) {
+		if nj.Ref == "" || (nj.Role == "text" && !slices.Contains(roles, "text")) || (r.Role != "" && !slices.Contains(roles, nj.Role)) {
 			continue
 		}
 		if ix.checkAttributes(j, rest.Attributes) != "" {
@@ -436,12 +436,23 @@ func indexOf(list []int, x int) int {
 	return -1
 }
 
-// hasWords reports whether every word of words appears in s, ignoring case.
-func hasWords(s, words string) bool {
+// hasWords reports whether every word of ws appears in s, ignoring case. A
+// word with punctuation attached ("#0", "total:") also holds when the words
+// the matcher reads in it (see words) all appear.
+func hasWords(s, ws string) bool {
 	ls := strings.ToLower(collapse(s))
-	for _, w := range strings.Fields(strings.ToLower(words)) {
-		if !strings.Contains(ls, w) {
+	for _, w := range strings.Fields(strings.ToLower(ws)) {
+		if strings.Contains(ls, w) {
+			continue
+		}
+		parts := words(w)
+		if len(parts) == 0 {
 			return false
+		}
+		for _, p := range parts {
+			if !strings.Contains(ls, p) {
+				return false
+			}
 		}
 	}
 	return true

@@ -12,8 +12,10 @@ import (
 )
 
 // Snapshot builders. el makes a node; options set its box, colour, states
-// and children. snap numbers refs e1, e2, … in document order on every node
-// but text, as the browser does.
+// and children. snap numbers refs e1, e2, … in document order, as the
+// browser does. A text run carries its owner element's ref, as in the
+// browser: the parent's when it is the parent's only child (`<p>$129</p>`),
+// else one of its own (a <label> or <span> with no role).
 
 type opt func(*ax.Node)
 
@@ -35,7 +37,13 @@ func el(role, name string, opts ...opt) *ax.Node {
 	return n
 }
 
-func txt(s string) *ax.Node { return &ax.Node{Role: "text", Text: s} }
+func txt(s string, opts ...opt) *ax.Node {
+	n := &ax.Node{Role: "text", Text: s}
+	for _, o := range opts {
+		o(n)
+	}
+	return n
+}
 
 func kids(ns ...*ax.Node) opt { return func(n *ax.Node) { n.Children = append(n.Children, ns...) } }
 
@@ -53,15 +61,18 @@ func inert() opt { return func(n *ax.Node) { n.States.Interactive = false; n.Sta
 
 func snap(ns ...*ax.Node) *ax.Snapshot {
 	s := &ax.Snapshot{URL: "http://fixture.test/", Root: ns}
-	k := 0
-	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		if n.Role != "text" {
-			k++
-			n.Ref = fmt.Sprintf("e%d", k)
+	k, total := 0, 0
+	s.Walk(func(n *ax.Node, anc []*ax.Node) bool {
+		total++
+		if n.Role == "text" && len(anc) > 0 && len(anc[len(anc)-1].Children) == 1 {
+			n.Ref = anc[len(anc)-1].Ref
+			return true
 		}
+		k++
+		n.Ref = fmt.Sprintf("e%d", k)
 		return true
 	})
-	s.Total, s.Shown = k, k
+	s.Total, s.Shown = total, total
 	return s
 }
 

@@ -16,7 +16,12 @@
 //
 // # Scoring
 //
-// Every node with a ref is a candidate. Hard conditions drop a candidate:
+// Every node with a ref is a candidate, runs of text too (they carry the
+// ref of the element that holds them). A text run fits the text role words
+// (text, label, counter, price, …); without one it is a candidate only when
+// no other node reaches the threshold, so it never beats a named element,
+// and a position clause's anchor may be text on screen. Hard conditions
+// drop a candidate:
 // a role word that does not fit its role, a name with no word in common, a
 // colour of another class, a container, related element or position that
 // does not hold. The rest score:
@@ -179,7 +184,7 @@ func Locate(s *ax.Snapshot, description string) Result {
 	// A lone capitalised role word is likely a name: "Menu in the Alice row".
 	if q0.roleUpper && q0.name.empty() {
 		o := ix.resolve(parse(description, mode{roleAsName: true}))
-		if o.target >= 0 && o.cands[o.target].nameQ >= 0.95 {
+		if o.target >= 0 && o.cands[o.target].nameQ >= 0.95 && !ix.textOver(o, o0) {
 			return ix.result(o)
 		}
 	}
@@ -188,7 +193,7 @@ func Locate(s *ax.Snapshot, description string) Result {
 		qm := parse(description, mode{modifiersAsName: true})
 		o := ix.resolve(qm)
 		om = &o
-		if o.target >= 0 && o.cands[o.target].nameQ >= 0.95 && (q0.modUpper || len(qm.name.words) >= 2) {
+		if o.target >= 0 && o.cands[o.target].nameQ >= 0.95 && (q0.modUpper || len(qm.name.words) >= 2) && !ix.textOver(o, o0) {
 			return ix.result(o)
 		}
 	}
@@ -245,6 +250,25 @@ func (ix *index) clauseExact(q *query) bool {
 	return false
 }
 
+// textOver says that reading o found a text run where the usual reading o0
+// found an element: another reading's text never overrides an element.
+func (ix *index) textOver(o, o0 outcome) bool {
+	return o0.target >= 0 && ix.e[o.cands[o.target].i].n.Role == "text" && ix.e[o0.cands[o0.target].i].n.Role != "text"
+}
+
+// Positional says a description places its element against another ("the
+// checkbox next to oat milk", "the button below the total"): locating it
+// needs the boxes of the page's text runs, which snapshots leave out unless
+// asked (browser.SnapshotOptions.TextBoxes).
+func Positional(description string) bool {
+	for _, c := range parse(description, mode{}).clauses {
+		if c.kind == kwSpatial {
+			return true
+		}
+	}
+	return false
+}
+
 // outcome is how one reading of a description resolved.
 type outcome struct {
 	q        *query
@@ -263,6 +287,7 @@ func (ix *index) resolve(q *query) outcome {
 		return o
 	}
 	cands, misses, missing := ix.match(q)
+	cands = oneElement(ix, textTier(ix, q, cands))
 	o.cands = cands
 	if len(cands) == 0 {
 		o.detail = "no element matches " + strconv.Quote(q.desc)
@@ -366,6 +391,59 @@ func (ix *index) resolve(q *query) outcome {
 	return o
 }
 
+// textFirst says a description names text itself ("the tasks remaining
+// counter", `the "3 items" text`): text runs are candidates like any other.
+func textFirst(q *query) bool {
+	return q.role != nil && slices.Contains(q.role.strong, "text")
+}
+
+// textTier keeps text runs out of the way of elements: unless the
+// description names text itself, a text run is a candidate only when no
+// other candidate reaches the threshold. So a text run never beats a
+// properly named element, and "click the Save button" never clicks text.
+func textTier(ix *index, q *query, cands []cand) []cand {
+	if textFirst(q) {
+		return cands
+	}
+	other := false
+	for _, c := range cands {
+		if ix.e[c.i].n.Role != "text" && c.score >= threshold {
+			other = true
+			break
+		}
+	}
+	if !other {
+		return cands
+	}
+	out := cands[:0:0]
+	for _, c := range cands {
+		if ix.e[c.i].n.Role != "text" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// oneElement keeps the best of candidates that are one element: a text run
+// carries the ref of its owner, which may be a candidate too ("paragraph:
+// 4 items"). cands are best first.
+func oneElement(ix *index, cands []cand) []cand {
+	var seen map[string]bool
+	out := cands[:0:0]
+	for _, c := range cands {
+		ref := ix.e[c.i].n.Ref
+		if seen[ref] {
+			continue
+		}
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		seen[ref] = true
+		out = append(out, c)
+	}
+	return out
+}
+
 // result turns an outcome into a Result.
 func (ix *index) result(o outcome) Result {
 	r := Result{Reason: o.reason, Detail: o.detail}
@@ -411,7 +489,11 @@ func (ix *index) intent(o outcome) session.Intent {
 	in := session.Intent{Attributes: map[string]string{"role": n.Role}}
 	if !q.name.empty() {
 		k, v := ix.nameAttr(c)
-		if k == "text" || k == "value" || k == "hint" {
+		if k == "text" && n.Role == "text" && c.nameQ >= 0.95 {
+			// `the "3 tasks remaining" text` and "the oat milk label" named
+			// the whole text: another count is another text, and "oat milk
+			// and honey" another item, never a hit.
+		} else if k == "text" || k == "value" || k == "hint" {
 			// Text and values change while the element stays the same (a
 			// status counting items, a filled field): the description relied
 			// on its own words being there, not on the whole text.
@@ -461,10 +543,10 @@ func (ix *index) intent(o outcome) session.Intent {
 			}
 		case kwWith:
 			d := ix.e[h].n
-			in.Related = append(in.Related, session.Relation{Relation: "has", Role: d.Role, Name: d.Name})
+			in.Related = append(in.Related, session.Relation{Relation: "has", Role: d.Role, Name: nodeLabel(d)})
 		case kwSpatial:
 			a := ix.e[h].n
-			in.Related = append(in.Related, session.Relation{Relation: cl.rel, Role: a.Role, Name: a.Name})
+			in.Related = append(in.Related, session.Relation{Relation: cl.rel, Role: a.Role, Name: nodeLabel(a)})
 		}
 	}
 	if q.ordinal != 0 {

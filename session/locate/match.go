@@ -181,6 +181,14 @@ func (ix *index) text(i int) string {
 		return e.text
 	}
 	var b strings.Builder
+	if e.n.Role == "text" {
+		// a text run's text is its own
+		t := e.n.Text
+		if kept, cut := cutString(e.n, t); cut {
+			t, e.tcut = keptText(kept), true
+		}
+		b.WriteString(t)
+	}
 	for j := i + 1; j < e.end; j++ {
 		n := ix.e[j].n
 		t := ""
@@ -646,7 +654,11 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		try(n.States.Value, 0.8, "value")
 	}
 	if n.Name == "" && useText {
-		try(ix.text(i), 0.85, "text")
+		f := 0.85
+		if n.Role == "text" {
+			f = 1 // a text run's text is all it says
+		}
+		try(ix.text(i), f, "text")
 	}
 	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {
 		if hq, hh := hintQuality(spec, n); hq*wHint > q {
@@ -657,7 +669,7 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 }
 
 // textRoles are roles whose text names them even when they have no name.
-var textRoles = map[string]bool{"status": true, "alert": true, "log": true, "tooltip": true, "paragraph": true, "note": true, "timer": true, "marquee": true, "cell": true, "gridcell": true, "listitem": true}
+var textRoles = map[string]bool{"text": true, "status": true, "alert": true, "log": true, "tooltip": true, "paragraph": true, "note": true, "timer": true, "marquee": true, "cell": true, "gridcell": true, "listitem": true}
 
 // cand is a node that passed every condition, with its score.
 type cand struct {
@@ -708,7 +720,9 @@ func roleFit(n *ax.Node, r *roleDef) (float64, bool) {
 // set when it matched role and name but failed on colour.
 func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	n := ix.e[i].n
-	if n.Ref == "" || n.Role == "text" || q.action && !n.States.Interactive {
+	if n.Ref == "" || q.action && !n.States.Interactive && n.Role != "text" {
+		// A text run is a candidate for an action too, below what can be
+		// acted on: see textTier.
 		return c, false, ""
 	}
 	c.i = i
@@ -727,6 +741,11 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	} else if n.States.Interactive {
 		rs = wInteractive
 		c.why = append(c.why, "interactable")
+	} else if q.anchorOf && n.Role == "text" {
+		// An anchor is what a person sees: text on screen is as good a
+		// landmark as a control ("the checkbox next to oat milk").
+		rs = wInteractive
+		c.why = append(c.why, "text on screen")
 	}
 	c.score = rs
 	if !q.name.empty() {
@@ -890,6 +909,7 @@ func (ix *index) group(q *query) []int {
 			out = append(out, c.i)
 		}
 	}
+	out = ix.innermostText(out)
 	if q.ordinal != 0 {
 		sort.Ints(out)
 		k := q.ordinal - 1
@@ -900,6 +920,35 @@ func (ix *index) group(q *query) []int {
 			return nil
 		}
 		return []int{out[k]}
+	}
+	return out
+}
+
+// innermostText drops from an anchor group the elements that hold a text
+// run of the group (or are its owner): the run is the landmark, and a row
+// around it touches every neighbour.
+func (ix *index) innermostText(group []int) []int {
+	var texts []int
+	for _, a := range group {
+		if ix.e[a].n.Role == "text" {
+			texts = append(texts, a)
+		}
+	}
+	if len(texts) == 0 {
+		return group
+	}
+	out := group[:0:0]
+	for _, a := range group {
+		holds := false
+		for _, t := range texts {
+			if a != t && (ix.isAncestor(a, t) || ix.e[a].n.Ref == ix.e[t].n.Ref) {
+				holds = true
+				break
+			}
+		}
+		if !holds {
+			out = append(out, a)
+		}
 	}
 	return out
 }
@@ -1181,12 +1230,23 @@ var contextRoles = map[string]bool{
 	"complementary": true, "banner": true, "contentinfo": true, "treeitem": true, "search": true,
 }
 
+// nodeLabel is what names a node in an intent's relation: its name, or for a
+// text run its text.
+func nodeLabel(n *ax.Node) string {
+	if n.Role == "text" {
+		return n.Text
+	}
+	return n.Name
+}
+
 // describe is `button "Delete" [e12] in row "Item 1 …"`.
 func (ix *index) describe(i int) string {
 	n := ix.e[i].n
 	s := n.Role
 	if n.Name != "" {
 		s += " " + quote(short(n.Name, 40))
+	} else if n.Role == "text" {
+		s += " " + quote(short(ix.text(i), 40))
 	}
 	if n.Ref != "" {
 		s += " [" + n.Ref + "]"

@@ -110,6 +110,7 @@ type query struct {
 	keywords  bool // a relation keyword started a clause
 	roleUpper bool // the role word was capitalised ("Menu")
 	action    bool // the description starts with an action ("click the …"): only interactable nodes fit
+	anchorOf  bool // the anchor of a position clause: text on screen counts as a landmark
 }
 
 // empty says the query asks for nothing at all.
@@ -159,6 +160,7 @@ func parse(desc string, m mode) *query {
 	for _, c := range clauses {
 		if c.anchor != nil {
 			parseTarget(c.anchor, c.anchorToks, mode{modifiersAsName: m.modifiersAsName, noClauses: true})
+			c.anchor.anchorOf = c.kind == kwSpatial
 		}
 		q.clauses = append(q.clauses, c.clause)
 		q.keywords = true

@@ -109,7 +109,11 @@ func init() {
 	addRole([]string{"alert", "error", "error message", "warning"},
 		roleDef{strong: []string{"alert"}, weak: []string{"status", "alertdialog"}, container: true})
 	addRole([]string{"message", "notification", "toast", "notice", "snackbar"},
-		roleDef{strong: []string{"status", "alert"}, weak: []string{"log", "alertdialog"}, container: true})
+		roleDef{strong: []string{"status", "alert"}, weak: []string{"log", "alertdialog", "text"}, container: true})
+	// Words for text on screen that has no role of its own: a run of text
+	// in the snapshot (see textWords). Elements whose content is such text
+	// fit loosely.
+	addRole(textWords, roleDef{strong: []string{"text"}, weak: []string{"paragraph", "note", "caption", "status", "cell", "gridcell"}})
 	addRole([]string{"paragraph"}, roleDef{strong: []string{"paragraph"}, container: true})
 	addRole([]string{"tree item", "treeitem", "tree node"}, roleDef{strong: []string{"treeitem"}, container: true})
 	addRole([]string{"tree"}, roleDef{strong: []string{"tree"}, container: true})
@@ -118,6 +122,11 @@ func init() {
 	addRole([]string{"tooltip"}, roleDef{strong: []string{"tooltip"}, container: true})
 	addRole([]string{"separator", "divider"}, roleDef{strong: []string{"separator"}})
 }
+
+// textWords are the role words that mean a run of text: "the tasks
+// remaining counter", `the "3 tasks remaining" text`, "the total price",
+// "the oat milk label".
+var textWords = []string{"text", "label", "caption", "counter", "count", "note", "price", "amount", "hint", "footnote", "tagline"}
 
 // containerRoles are the snapshot roles whose descendants a description can
 // place something "in" when it names no container word ("for Alice").

@@ -159,7 +159,7 @@ func (r *Runner) expectHidden(ctx context.Context, tr *testRun, raw, st step.Ste
 	var last *locate.Result // the last look, for the error when time runs out
 	for {
 		doing(ctx, doingSnapshot)
-		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: locate.Positional(st.Description)})
 		if err != nil && (last == nil || ctx.Err() == nil) {
 			return err
 		}

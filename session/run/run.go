@@ -797,7 +797,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 	for {
 		doing(ctx, doingSnapshot)
 		lookStart := time.Now()
-		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: locate.Positional(st.Description)})
 		if err != nil {
 			if last != nil && ctx.Err() != nil {
 				return "", nil, &NotFoundError{Description: st.Description, Reason: last.Reason, Detail: last.Detail, Candidates: last.Candidates}
@@ -841,6 +841,9 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			if err != nil {
 				return "", nil, err
 			}
+			if res.Target.Node.Role == "text" {
+				node.Role = "text" // a run of text its element owns
+			}
 			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
 				Selectors: sels, Node: node, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
@@ -872,12 +875,18 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 	snap := &ax.Snapshot{}
 	node := res.Node
 	intent := r.resolveIntent(tr, e.Intent)
-	if needsLayout(intent) || locate.NeedsPage(res.Ancestors, intent) {
-		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
+	text := intent.Attributes["role"] == "text"
+	if needsLayout(intent) || text || locate.NeedsPage(res.Ancestors, intent) {
+		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: positional(intent)})
 		if err != nil {
 			return "", "error: " + err.Error()
 		}
 		snap = s
+		if text {
+			// A text target is one of the runs of text its element owns,
+			// read as the locator read it.
+			return replayText(s, res, intent)
+		}
 		if n := s.Find(res.Ref); n != nil {
 			node = n
 		}
@@ -886,6 +895,45 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 		return "", why
 	}
 	return res.Ref, ""
+}
+
+// replayText checks a cached text target: the element the selectors found
+// must own a run of text in the snapshot that meets the intent. It returns
+// the ref on a hit, else why not (the first run's reason).
+func replayText(s *ax.Snapshot, res *browser.Resolved, intent session.Intent) (ref, reason string) {
+	reason = locate.ReasonAttributeChanged + ": no text"
+	first := true
+	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if ref != "" {
+			return false
+		}
+		if n.Role != "text" || n.Ref != res.Ref {
+			return true
+		}
+		ok, why := locate.Check(s, n, nil, intent)
+		if ok {
+			ref = res.Ref
+		} else if first {
+			reason, first = why, false
+		}
+		return true
+	})
+	if ref != "" {
+		return ref, ""
+	}
+	return "", reason
+}
+
+// positional says an intent places its element against another: checking
+// it needs the boxes of text runs too.
+func positional(in session.Intent) bool {
+	for _, rel := range in.Related {
+		switch rel.Relation {
+		case "next to", "above", "below", "left of", "right of":
+			return true
+		}
+	}
+	return false
 }
 
 // needsLayout says whether checking the intent needs the whole page (the
