@@ -753,6 +753,13 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 		if nq <= 0 {
 			return c, false, ""
 		}
+		if how == "partly" {
+			// Sharing some of the words is not being named so: "the Ann
+			// Leeds row" is not the Ann Lee row, "the Bob Stone (copy) row"
+			// not Bob Stone's. It is listed among the nearest, never picked.
+			c.score += wName * nq
+			return c, false, "is named " + quote(short(n.Name, 40)) + ", which has only some of the words"
+		}
 		c.nameQ, c.nameSrc = nq, src
 		c.score += wName * nq
 		label := n.Name
