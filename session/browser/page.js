@@ -763,7 +763,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // (data-icon, an SVG <use> fragment, icon classes, an icon file's name),
   // test ids and the words of its class and id. Generated names
   // (css-1x2y3z, sc-aBcD, jss12) and noise words (root, wrapper, btn, …) are
-  // left out; no data-zoo* attribute is read. Only elements with a weak name
+  // left out; no other data-* attribute is read. Only elements with a weak name
   // are asked, so named pages pay one test per interactable element.
   const HINT_FIELDS = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton']);
   const HINT_TEXT_MAX = 80, HINT_WORDS_MAX = 12, HINT_ICONS_MAX = 16, HINT_PARTS_MAX = 6;
