@@ -1126,7 +1126,7 @@ func (ix *index) setParent(a int) int {
 // itemRoles are the roles of one entry of a collection.
 var itemRoles = map[string]bool{
 	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
-	"treeitem": true, "option": true, "menuitem": true,
+	"treeitem": true, "option": true, "menuitem": true, "item": true,
 }
 
 // mentions reads "for Alice" and "with Alice": the node itself or one of its
@@ -1170,10 +1170,10 @@ var textBoxRoles = slices.Sorted(maps.Keys(textBoxes))
 
 // textBoxes are the roles of the unnamed ancestors "for X" reads by their
 // text: one entry of a collection, never the collection (a list's text
-// holds every item's).
+// holds every item's). "item" is the snapshot's role-less repeated entry.
 var textBoxes = map[string]bool{
 	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
-	"treeitem": true, "option": true, "menuitem": true, "group": true,
+	"treeitem": true, "option": true, "menuitem": true, "group": true, "item": true,
 }
 
 // has finds a descendant of node i that fits the clause's description.
