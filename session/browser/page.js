@@ -1073,8 +1073,9 @@ if (!window.__e2e) window.__e2e = (() => {
   // and class list, state classes left out; a custom element by its name),
   // the element is laid out as a box (not inline, not display: contents), its
   // parent is not an item (the cells of a role-less row are not items) and it
-  // holds text of its own or at least two controls (a wrapper around one
-  // icon button is not an item). It is never interactive.
+  // holds two controls, or one and text of its own (a wrapper around one
+  // icon button, a bar of clickable words, a paragraph are not items). It is
+  // never interactive.
   const STATE_CLASS = /^(?:is|has|Mui)-|^(?:active|checked|completed|complete|current|disabled|done|editing|even|expanded|collapsed|first|focused|hover|last|odd|on|off|open|selected|highlighted)$/;
   const CLASS_SEP = /\s+/;
   function shapeOf(e) {
@@ -1356,14 +1357,15 @@ if (!window.__e2e) window.__e2e = (() => {
     }
 
     // finishItem completes a repeated item (see repeated): its line, or, when
-    // it holds no text of its own and fewer than two controls, no line, its
-    // descendants' lines one level up.
+    // it holds neither two controls nor one and text of its own, no line and
+    // its descendants' lines one level up.
     let ctlSeq = 0;
     function finishItem(f, idx, d, content) {
       blk++;
       capped = f.wasCapped || capped;
-      let keep = ctlSeq - f.ctl0 >= 2;
-      for (let i = idx + 1; !keep && i < lines.length; i++) {
+      const ctls = ctlSeq - f.ctl0;
+      let keep = ctls >= 2;
+      for (let i = idx + 1; !keep && ctls === 1 && i < lines.length; i++) {
         const l = lines[i];
         if (l !== null && typeof l === 'object') keep = true;
       }

@@ -323,8 +323,12 @@ func exactHow(how string) bool {
 }
 
 // title is the name of the first heading in node a, not in an item, card
-// or row nested in it, or "": a card is called by its title.
+// or row nested in it, or "": a card is called by its title. A role-less
+// repeated entry (role "item") with no heading is called by its first run of
+// text, outside its controls, as a row is by its first cell (a card reading
+// "Pro", "$12 / month" is the Pro card, the one reading "Pro Plus" not).
 func (ix *index) title(a int) string {
+	first := ""
 	for j := a + 1; j < ix.e[a].end; {
 		n := ix.e[j].n
 		if textBoxes[n.Role] {
@@ -337,9 +341,25 @@ func (ix *index) title(a int) string {
 			}
 			return n.Name
 		}
+		if first == "" && n.Role == "text" && ix.e[a].n.Role == "item" && !ix.inControl(j, a) {
+			if _, cut := cutString(n, n.Text); cut {
+				return ""
+			}
+			first = n.Text
+		}
 		j++
 	}
-	return ""
+	return first
+}
+
+// inControl says node j sits in a control below node a.
+func (ix *index) inControl(j, a int) bool {
+	for p := ix.e[j].parent; p > a; p = ix.e[p].parent {
+		if ix.e[p].n.States.Interactive {
+			return true
+		}
+	}
+	return false
 }
 
 // boxQuality compares a phrase with what names node a as a container: its
