@@ -1239,7 +1239,9 @@ if (!window.__e2e) window.__e2e = (() => {
       if (parentHv || hvRoot) visible = visible || cs.visibility === 'hidden';
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
-      if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' &&
+      // the way to an open modal dialog is inert too: its children join
+      if (modal !== null && el !== modal && !frames[sp].inm) role = null;
+      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' &&
           !(sp >= 0 && frames[sp].kind === F_ROLE && frames[sp].role === 'item') && repeated(el, shapeMemo)) {
         role = 'item';
         blk++;
