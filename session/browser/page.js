@@ -1071,11 +1071,11 @@ if (!window.__e2e) window.__e2e = (() => {
   // role "item", no name and no states, when it is evidently one of a run of
   // entries: its parent has at least two element children of its shape (tag
   // and class list, state classes left out; a custom element by its name),
-  // the element is laid out as a box (not inline, not display: contents), its
-  // parent is not an item (the cells of a role-less row are not items) and it
-  // holds two controls, or one and text of its own (a wrapper around one
-  // icon button, a bar of clickable words, a paragraph are not items). It is
-  // never interactive.
+  // the element is laid out as a box (not inline, not display: contents), it
+  // holds two controls, or one and text (a wrapper around one icon button, a
+  // bar of clickable words, a paragraph, most cells of a row are not items)
+  // and no item of its own at the next level (a column of cards is not an
+  // item, its cards are). It is never interactive.
   const STATE_CLASS = /^(?:is|has|Mui)-|^(?:active|checked|completed|complete|current|disabled|done|editing|even|expanded|collapsed|first|focused|hover|last|odd|on|off|open|selected|highlighted)$/;
   const CLASS_SEP = /\s+/;
   function shapeOf(e) {
@@ -1241,8 +1241,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (role && PASS_THROUGH.has(role)) role = null;
       // the way to an open modal dialog is inert too: its children join
       if (modal !== null && el !== modal && !frames[sp].inm) role = null;
-      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' &&
-          !(sp >= 0 && frames[sp].kind === F_ROLE && frames[sp].role === 'item') && repeated(el, shapeMemo)) {
+      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo)) {
         role = 'item';
         blk++;
       }
@@ -1359,18 +1358,24 @@ if (!window.__e2e) window.__e2e = (() => {
     }
 
     // finishItem completes a repeated item (see repeated): its line, or, when
-    // it holds neither two controls nor one and text of its own, no line and
-    // its descendants' lines one level up.
+    // it holds neither two controls nor one and text, or holds items, no line
+    // and its descendants' lines one level up.
     let ctlSeq = 0;
     function finishItem(f, idx, d, content) {
       blk++;
       capped = f.wasCapped || capped;
       const ctls = ctlSeq - f.ctl0;
-      let keep = ctls >= 2;
-      for (let i = idx + 1; !keep && ctls === 1 && i < lines.length; i++) {
-        const l = lines[i];
-        if (l !== null && typeof l === 'object') keep = true;
+      let text = false, holds = false;
+      if (ctls > 0) {
+        const sub = (d + 1) + '\titem\t';
+        for (let i = idx + 1; i < lines.length && !holds; i++) {
+          const l = lines[i];
+          if (l === null) continue;
+          if (typeof l === 'object') text = true;
+          else if (l.startsWith(sub)) holds = true;
+        }
       }
+      const keep = !holds && (ctls >= 2 || (ctls === 1 && text));
       if (keep) {
         lines[idx] = d + '\titem\t\t' + refFor(f.el, 'item', '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
       } else {

@@ -120,3 +120,90 @@ func TestRepeatedItemsOnZoo(t *testing.T) {
 		}
 	}
 }
+
+const itemsPage = `<!doctype html><title>items</title>
+<div id="wrap" class="list">
+  <div id="a" class="entry">apple <button>Buy</button></div>
+  <div id="b" class="entry is-done">banana <button>Buy</button></div>
+  <div id="c" class="entry"><span class="cell">cherry</span> <span class="cell">red</span> <button>Buy</button></div>
+</div>
+<div class="p">First paragraph of prose.</div>
+<div class="p">Second paragraph of prose.</div>
+<div class="tools"><div class="w"><button>Cut</button></div><div class="w"><button>Copy</button></div></div>
+<p>words <span class="chip"><button>x</button> one</span> <span class="chip"><button>y</button> two</span></p>
+<nav class="bar"><span class="tab" style="display:block"><a href="#1">One</a></span><span class="tab" style="display:block"><a href="#2">Two</a></span></nav>
+<div class="grid">
+  <div class="row" id="r1"><div class="td">Ann</div><div class="td">ann@example.com</div><div class="td"><button>Edit</button></div></div>
+  <div class="row" id="r2"><div class="td">Bob</div><div class="td">bob@example.com</div><div class="td"><button>Edit</button></div></div>
+</div>
+<div class="pair"><div class="x">left <button>L</button></div><div class="y">right <button>R</button></div></div>
+<div class="list"><x-entry id="h1"></x-entry><x-entry id="h2"></x-entry></div>
+<script>
+  customElements.define('x-entry', class extends HTMLElement {
+    connectedCallback() {
+      const sr = this.attachShadow({ mode: 'open' });
+      sr.innerHTML = '<style>:host{display:block}</style><div class="in">' + this.id + ' host <button>Open</button></div>';
+    }
+  });
+</script>`
+
+// TestRepeatedItemsNearMisses: only entries of a run of same-shaped
+// siblings that hold a control and text of their own become items: not
+// the wrapper that holds them all, not prose, not wrappers of one control,
+// not inline chips, not the cells of a role-less row, not two different
+// boxes side by side, and a wrapper that shares its shape with another is
+// still no item when it holds items. A would-be item that is dropped leaves
+// its controls in place, one level up.
+func TestRepeatedItemsNearMisses(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, itemsPage))
+	s := snapshotT(t, p)
+	var ids []string
+	parentOf := map[string]*ax.Node{}
+	s.Walk(func(n *ax.Node, anc []*ax.Node) bool {
+		if n.Role == "item" {
+			id, _, err := p.Attribute(ctxT(t), n.Ref, "id")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		if n.Role == "button" && len(anc) > 0 {
+			parentOf[n.Name] = anc[len(anc)-1]
+		}
+		return true
+	})
+	if want := []string{"a", "b", "c", "r1", "r2", "h1", "h2"}; strings.Join(ids, " ") != strings.Join(want, " ") {
+		t.Errorf("items %q, want %q\n%s", ids, want, s.Text(ax.TextOptions{}))
+	}
+	for _, name := range []string{"Cut", "Copy", "x", "y", "L", "R"} {
+		if pn := parentOf[name]; pn != nil && pn.Role == "item" {
+			t.Errorf("button %q is in an item", name)
+		}
+	}
+	for _, w := range []struct{ desc, id string }{
+		{"the Buy button in the banana item", "b"},
+		{"the Buy button in the cherry item", "c"},
+		{"the Edit button in the Bob row", "r2"},
+		{"the Open button in the h2 host item", "h2"},
+	} {
+		r := locate.Locate(s, w.desc)
+		if r.Target == nil {
+			t.Errorf("Locate(%q) found nothing (%s: %s)", w.desc, r.Reason, r.Detail)
+			continue
+		}
+		var id string
+		if err := p.Eval(ctxT(t), &id, `(r) => { let e = window.__e2e.resolve(r); for (; e; e = e.parentElement || (e.getRootNode().host) || null) if (e.id) return e.id; return ''; }`, r.Target.Node.Ref); err != nil {
+			t.Fatal(err)
+		}
+		if id != w.id {
+			t.Errorf("Locate(%q) = %s in #%s, want #%s", w.desc, r.Target.Node.Line(), id, w.id)
+		}
+	}
+	// no item holds these: nothing to be in
+	for _, desc := range []string{"the Cut button in the Copy item", "the L button in the right item", "the y button in the two item"} {
+		if r := locate.Locate(s, desc); r.Target != nil {
+			t.Errorf("Locate(%q) = %s, want nothing", desc, r.Target.Node.Line())
+		}
+	}
+}
