@@ -1207,7 +1207,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0 };
+          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, up: -1 };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
@@ -1291,7 +1291,7 @@ if (!window.__e2e) window.__e2e = (() => {
       } else {
         f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
       }
-      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq;
+      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.up = parentIdx;
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
@@ -1389,7 +1389,7 @@ if (!window.__e2e) window.__e2e = (() => {
           lines[i] = (+l.slice(0, tab) - 1) + l.slice(tab);
         }
         const m = mores.get(idx);
-        if (m) { mores.delete(idx); if (f.pidx >= 0) mores.set(f.pidx, (mores.get(f.pidx) || 0) + m); else rootMore += m; }
+        if (m) { mores.delete(idx); if (f.up >= 0) mores.set(f.up, (mores.get(f.up) || 0) + m); else rootMore += m; }
       }
       if (textNeed === 0) return '';
       const el = f.el, al = el.hasAttributes() ? el.getAttribute('aria-label') : null;

@@ -207,3 +207,33 @@ func TestRepeatedItemsNearMisses(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedItemsUnderCapsAndBoxes: items, kept or dropped, leave a
+// snapshot that decodes under every node cap, and with boxes asked for an
+// item has its box.
+func TestRepeatedItemsUnderCapsAndBoxes(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, itemsPage))
+	for n := 1; n <= 40; n++ {
+		if _, err := p.Snapshot(ctxT(t), SnapshotOptions{MaxNodes: n}); err != nil {
+			t.Fatalf("MaxNodes %d: %v", n, err)
+		}
+	}
+	s, err := p.Snapshot(ctxT(t), SnapshotOptions{Boxes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := 0
+	s.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "item" {
+			items++
+			if n.Box == nil || n.Box.W <= 0 || n.Box.H <= 0 {
+				t.Errorf("%s has no box: %+v", n.Line(), n.Box)
+			}
+		}
+		return true
+	})
+	if items == 0 {
+		t.Errorf("no items\n%s", s.Text(ax.TextOptions{}))
+	}
+}
