@@ -770,6 +770,17 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	c.score = rs
 	if !q.name.empty() {
 		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
+		if n.Role == "item" {
+			// A role-less repeated entry is named as a container is, by its
+			// own text and with phrase boundaries: "the oat milk item" is
+			// never the "oat milk and honey" one while an "oat milk" item
+			// is there (see boxMatch).
+			nq, how, src = 0, "", "text"
+			if bq := ix.boxMatch(i, q.name); bq > 0 {
+				_, how = ix.boxQuality(i, q.name)
+				nq = bq
+			}
+		}
 		if nq <= 0 {
 			return c, false, ""
 		}
