@@ -1088,27 +1088,34 @@ if (!window.__e2e) window.__e2e = (() => {
     return k;
   }
   // repeated says el's parent node has another element child of its shape;
-  // memo keeps each parent's counts for one snapshot.
-  function repeated(el, memo) {
+  // memo keeps each parent's counts, shapes each child's shape, for one
+  // snapshot.
+  function repeated(el, memo, shapes) {
     const parent = el.parentNode;
-    if (!parent || parent.nodeType === 9) return false;
+    if (!parent || parent.nodeType === 9 || parent.childElementCount < 2) return false;
     let counts = memo.get(parent);
     if (!counts) {
       counts = new Map();
       for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
         if (SKIP_TAGS.has(c.localName)) continue;
         const k = shapeOf(c);
+        shapes.set(c, k);
         counts.set(k, (counts.get(k) || 0) + 1);
       }
       memo.set(parent, counts);
     }
-    return (counts.get(shapeOf(el)) || 0) >= 2;
+    return (counts.get(shapes.get(el)) || 0) >= 2;
   }
 
   // modalOf is the open modal <dialog> of the document, or null: while one
   // is open the rest of the page is inert and out of the accessibility tree.
+  const dialogs = document.getElementsByTagName('dialog');
   function modalOf() {
-    try { return document.querySelector('dialog:modal'); } catch (e) { return null; }
+    for (let i = 0; i < dialogs.length; i++) {
+      const d = dialogs[i];
+      try { if (d.open && d.matches(':modal')) return d; } catch (e) { return null; }
+    }
+    return null;
   }
 
   function snapshotText(opts) {
@@ -1120,7 +1127,7 @@ if (!window.__e2e) window.__e2e = (() => {
     let textTotal = 0; // code units of the text written so far (an over-estimate: markers count)
     const active = deepActive();
     const hoverMemo = new Map(); // root -> its hover reveal rules, read once a snapshot
-    const shapeMemo = new Map(); // parent node -> its children's shape counts
+    const shapeMemo = new Map(), shapes = new Map(); // parent node -> its children's shape counts; child -> shape
     // While a modal dialog is open, only it and the elements on the way to it
     // are walked (a frame's inm says it is the dialog or inside it). A scoped
     // snapshot walks its scope as asked.
@@ -1241,7 +1248,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (role && PASS_THROUGH.has(role)) role = null;
       // the way to an open modal dialog is inert too: its children join
       if (modal !== null && el !== modal && !frames[sp].inm) role = null;
-      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo)) {
+      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
         role = 'item';
         blk++;
       }
