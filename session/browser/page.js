@@ -1072,10 +1072,11 @@ if (!window.__e2e) window.__e2e = (() => {
   // entries: its parent has at least two element children of its shape (tag
   // and class list, state classes left out; a custom element by its name),
   // the element is laid out as a box (not inline, not display: contents), it
-  // holds two controls, or one and text (a wrapper around one icon button, a
-  // bar of clickable words, a paragraph, most cells of a row are not items)
-  // and no item of its own at the next level (a column of cards is not an
-  // item, its cards are). It is never interactive.
+  // holds two controls, or one and text, or a field (its value is text: an
+  // entry edited in place is still an entry); a wrapper around one icon
+  // button, a bar of clickable words, a paragraph and most cells of a row
+  // are not items. It holds no item of its own at the next level (a column
+  // of cards is not an item, its cards are). It is never interactive.
   const STATE_CLASS = /^(?:is|has|Mui)-|^(?:active|checked|completed|complete|current|disabled|done|editing|even|expanded|collapsed|first|focused|hover|last|odd|on|off|open|selected|highlighted)$/;
   const CLASS_SEP = /\s+/;
   function shapeOf(e) {
@@ -1214,7 +1215,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, up: -1 };
+          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1 };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
@@ -1298,7 +1299,7 @@ if (!window.__e2e) window.__e2e = (() => {
       } else {
         f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
       }
-      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.up = parentIdx;
+      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
@@ -1338,6 +1339,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let box = '', color = '';
       if (interactive) {
         ctlSeq++;
+        if (role === 'textbox' || role === 'searchbox' || role === 'combobox') fieldSeq++;
         st.interactive = true;
         if (weakName(full)) { const hi = hintOf(el, role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
@@ -1365,14 +1367,15 @@ if (!window.__e2e) window.__e2e = (() => {
     }
 
     // finishItem completes a repeated item (see repeated): its line, or, when
-    // it holds neither two controls nor one and text, or holds items, no line
+    // it holds neither two controls nor one and text or a field, or holds
+    // items, no line
     // and its descendants' lines one level up.
-    let ctlSeq = 0;
+    let ctlSeq = 0, fieldSeq = 0;
     function finishItem(f, idx, d, content) {
       blk++;
       capped = f.wasCapped || capped;
       const ctls = ctlSeq - f.ctl0;
-      let text = false, holds = false;
+      let text = fieldSeq > f.field0, holds = false;
       if (ctls > 0) {
         const sub = (d + 1) + '\titem\t';
         for (let i = idx + 1; i < lines.length && !holds; i++) {
