@@ -323,8 +323,12 @@ func exactHow(how string) bool {
 }
 
 // title is the name of the first heading in node a, not in an item, card
-// or row nested in it, or "": a card is called by its title.
+// or row nested in it, or "": a card is called by its title. A role-less
+// repeated entry (role "item") with no heading is called by its first run of
+// text, outside its controls, as a row is by its first cell (a card reading
+// "Pro", "$12 / month" is the Pro card, the one reading "Pro Plus" not).
 func (ix *index) title(a int) string {
+	first := ""
 	for j := a + 1; j < ix.e[a].end; {
 		n := ix.e[j].n
 		if textBoxes[n.Role] {
@@ -337,9 +341,25 @@ func (ix *index) title(a int) string {
 			}
 			return n.Name
 		}
+		if first == "" && n.Role == "text" && ix.e[a].n.Role == "item" && !ix.inControl(j, a) {
+			if _, cut := cutString(n, n.Text); cut {
+				return ""
+			}
+			first = n.Text
+		}
 		j++
 	}
-	return ""
+	return first
+}
+
+// inControl says node j sits in a control below node a.
+func (ix *index) inControl(j, a int) bool {
+	for p := ix.e[j].parent; p > a; p = ix.e[p].parent {
+		if ix.e[p].n.States.Interactive {
+			return true
+		}
+	}
+	return false
 }
 
 // boxQuality compares a phrase with what names node a as a container: its
@@ -750,6 +770,17 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	c.score = rs
 	if !q.name.empty() {
 		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
+		if n.Role == "item" {
+			// A role-less repeated entry is named as a container is, by its
+			// own text and with phrase boundaries: "the oat milk item" is
+			// never the "oat milk and honey" one while an "oat milk" item
+			// is there (see boxMatch).
+			nq, how, src = 0, "", "text"
+			if bq := ix.boxMatch(i, q.name); bq > 0 {
+				_, how = ix.boxQuality(i, q.name)
+				nq = bq
+			}
+		}
 		if nq <= 0 {
 			return c, false, ""
 		}
@@ -1126,7 +1157,7 @@ func (ix *index) setParent(a int) int {
 // itemRoles are the roles of one entry of a collection.
 var itemRoles = map[string]bool{
 	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
-	"treeitem": true, "option": true, "menuitem": true,
+	"treeitem": true, "option": true, "menuitem": true, "item": true,
 }
 
 // mentions reads "for Alice" and "with Alice": the node itself or one of its
@@ -1170,10 +1201,10 @@ var textBoxRoles = slices.Sorted(maps.Keys(textBoxes))
 
 // textBoxes are the roles of the unnamed ancestors "for X" reads by their
 // text: one entry of a collection, never the collection (a list's text
-// holds every item's).
+// holds every item's). "item" is the snapshot's role-less repeated entry.
 var textBoxes = map[string]bool{
 	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
-	"treeitem": true, "option": true, "menuitem": true, "group": true,
+	"treeitem": true, "option": true, "menuitem": true, "group": true, "item": true,
 }
 
 // has finds a descendant of node i that fits the clause's description.

@@ -61,7 +61,7 @@ func init() {
 	for i, h := range []string{"h1", "h2", "h3", "h4", "h5", "h6"} {
 		addRole([]string{h}, roleDef{strong: []string{"heading"}, container: true, level: i + 1})
 	}
-	addRole([]string{"row", "table row", "line item"}, roleDef{strong: []string{"row"}, container: true})
+	addRole([]string{"row", "table row", "line item"}, roleDef{strong: []string{"row"}, weak: []string{"item"}, container: true})
 	addRole([]string{"cell", "table cell", "grid cell"},
 		roleDef{strong: []string{"cell", "gridcell"}, weak: []string{"rowheader", "columnheader"}, container: true})
 	addRole([]string{"column header", "column heading", "columnheader", "header cell"},
@@ -70,7 +70,7 @@ func init() {
 		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio"}, weak: []string{"button", "link", "option"}})
 	addRole([]string{"item", "entry"},
 		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio", "listitem", "option", "treeitem"},
-			weak: []string{"row", "link", "button"}, container: true})
+			weak: []string{"row", "link", "button", "item"}, container: true})
 	addRole([]string{"option", "choice"},
 		roleDef{strong: []string{"option"}, weak: []string{"menuitem", "menuitemradio", "radio"}})
 	addRole([]string{"dialog", "modal", "popup", "pop-up", "pop up", "modal dialog", "dialog box", "window", "overlay", "lightbox"},
@@ -81,7 +81,7 @@ func init() {
 		roleDef{strong: []string{"switch"}, weak: []string{"checkbox", "button"}})
 	addRole([]string{"slider", "range slider", "range"}, roleDef{strong: []string{"slider"}})
 	addRole([]string{"list item", "listitem", "list entry"},
-		roleDef{strong: []string{"listitem"}, weak: []string{"option", "treeitem"}, container: true})
+		roleDef{strong: []string{"listitem"}, weak: []string{"option", "treeitem", "item"}, container: true})
 	addRole([]string{"list"}, roleDef{strong: []string{"list"}, weak: []string{"listbox", "menu"}, container: true})
 	addRole([]string{"table", "grid", "data grid", "data table", "spreadsheet"},
 		roleDef{strong: []string{"table", "grid", "treegrid"}, container: true})
@@ -92,7 +92,7 @@ func init() {
 	addRole([]string{"panel", "pane"},
 		roleDef{strong: []string{"region", "group", "tabpanel"}, weak: []string{"complementary", "dialog", "article"}, container: true})
 	addRole([]string{"tab panel", "tabpanel"}, roleDef{strong: []string{"tabpanel"}, weak: []string{"region", "group"}, container: true})
-	addRole([]string{"card", "tile"}, roleDef{strong: []string{"article", "group", "region", "listitem"}, container: true})
+	addRole([]string{"card", "tile"}, roleDef{strong: []string{"article", "group", "region", "listitem"}, weak: []string{"item"}, container: true})
 	addRole([]string{"navigation", "nav", "navbar", "nav bar", "navigation bar", "menu bar", "menubar", "breadcrumbs", "breadcrumb"},
 		roleDef{strong: []string{"navigation", "menubar"}, container: true})
 	addRole([]string{"menu", "context menu", "popup menu", "pop-up menu"},
