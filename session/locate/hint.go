@@ -44,10 +44,12 @@ func init() {
 		"delete": {"delete", "remove", "destroy", "trash", "bin", "garbage", "rubbish", "wastebasket"},
 		"close":  {"close", "dismiss", "x"},
 		"edit":   {"edit", "pencil", "pen"},
-		"menu":   {"menu", "more", "kebab", "dots", "ellipsis", "hamburger", "overflow"},
-		"search": {"search", "magnifier", "magnifying", "loupe"},
-		"add":    {"add", "plus", "new", "create"},
-		"toggle": {"toggle", "select", "check", "tick", "mark"},
+		"menu": {"menu", "more", "kebab", "dots", "dot", "ellipsis", "hamburger", "overflow", "meatball", "meatballs",
+			"action", "option"},
+		"favourite": {"favourite", "favorite", "fav", "fave", "heart", "like", "star", "starred"},
+		"search":    {"search", "magnifier", "magnifying", "loupe"},
+		"add":       {"add", "plus", "new", "create"},
+		"toggle":    {"toggle", "select", "check", "tick", "mark"},
 	} {
 		for _, w := range ws {
 			synonyms[w] = canon
@@ -80,16 +82,33 @@ var symbolWords = strings.NewReplacer(
 	"🗑", " trash ", "🔍", " search ", "🔎", " search ", "⌕", " search ",
 )
 
-// hintWords are the comparison words of s with symbols read as words and
-// synonyms folded to one meaning.
+// iconNoise are words of icon names and classes that say how an icon is
+// drawn, not what it does ("icon icon-heart", "dots-horizontal",
+// "more-vert"): they are left out of hint words.
+var iconNoise = map[string]bool{
+	"icon": true, "ico": true, "horizontal": true, "vertical": true, "vert": true, "horiz": true,
+	"outline": true, "outlined": true, "filled": true, "solid": true, "fill": true, "svg": true,
+}
+
+// hintWords are the comparison words of s with symbols read as words,
+// synonyms folded to one meaning, icon drawing words left out, and a
+// meaning said twice in a row said once ("more actions" is one menu).
 func hintWords(s string) []string {
 	ws := words(symbolWords.Replace(s))
-	for i, w := range ws {
-		if c, ok := synonyms[w]; ok {
-			ws[i] = c
+	out := ws[:0]
+	for _, w := range ws {
+		if iconNoise[w] {
+			continue
 		}
+		if c, ok := synonyms[w]; ok {
+			w = c
+		}
+		if len(out) > 0 && out[len(out)-1] == w {
+			continue
+		}
+		out = append(out, w)
 	}
-	return ws
+	return out
 }
 
 // hintQuality compares a description's name with a node's hint: the best

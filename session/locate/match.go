@@ -660,6 +660,13 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		}
 		try(ix.text(i), f, "text")
 	}
+	if q < wHint && symbolName(spec.phrase) && !symbolName(n.Name) {
+		// "the ⋯ button" for a kebab named "More actions": the glyph a
+		// person sees stands for words, read as a hint would read it.
+		if sw := hintWords(spec.phrase); len(sw) > 0 && sameWords(sw, hintWords(n.Name)) && hintSameQ*wHint > q {
+			q, how, src = hintSameQ*wHint, "same words as symbol", "name"
+		}
+	}
 	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {
 		if hq, hh := hintQuality(spec, n); hq*wHint > q {
 			q, how, src = hq*wHint, hh, "hint"

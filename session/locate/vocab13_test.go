@@ -1,0 +1,135 @@
+package locate
+
+import (
+	"testing"
+
+	"github.com/e2e-dev/e2e/session/ax"
+)
+
+// Vocabulary for icon-only controls and UI nouns that are no role (issue
+// 13): each case a near miss too, so that a wider vocabulary never makes
+// the locator pick a wrong element.
+
+func card(title string, buttons ...*ax.Node) *ax.Node {
+	return el("article", "", kids(append([]*ax.Node{el("heading", title, level(3))}, buttons...)...))
+}
+
+func TestHintFavouriteAndMore(t *testing.T) {
+	// Icon-only buttons as the zoo's styles draw them: classes
+	// "icon icon-heart", an SVG's data-icon "dots-horizontal".
+	proFav := el("button", "", hint("icon icon-heart"))
+	proMore := el("button", "", hint("dots-horizontal"))
+	plusFav := el("button", "", hint("icon icon-heart"))
+	plusMore := el("button", "", hint("more"))
+	entStar := el("button", "", hint("star-outline"))
+	entKebab := el("button", "⋯")
+	s := snap(banner(), el("main", "", kids(
+		card("Pro", proFav, el("button", "", hint("icon icon-pencil")), proMore),
+		card("Pro Plus", plusFav, plusMore),
+		card("Enterprise", entStar, entKebab),
+	)))
+	runHintCases(t, "cards", s, []hintCase{
+		{desc: "the Favourite button in the Pro card", want: proFav},
+		{desc: "the favorite button in the Pro Plus card", want: plusFav},
+		{desc: "the heart button in the Pro card", want: proFav},
+		{desc: "the like button in the Pro Plus card", want: plusFav},
+		{desc: "the star button in the Enterprise card", want: entStar},
+		{desc: "the Favourite button in the Enterprise card", want: entStar},
+		{desc: "the More button in the Pro card", want: proMore},
+		{desc: "the More actions button in the Pro card", want: proMore},
+		{desc: "the More actions button in the Pro Plus card", want: plusMore},
+		{desc: "the kebab button in the Pro card", want: proMore},
+		{desc: "the overflow menu button in the Pro card", want: proMore},
+		{desc: "the ⋯ button in the Pro card", want: proMore},
+		{desc: "the … button in the Pro Plus card", want: plusMore},
+		{desc: "the More button in the Enterprise card", want: entKebab},
+		{desc: "the ⋯ button in the Enterprise card", want: entKebab},
+		// near misses: two cards hold a heart, and "Pro" is not "Pro Plus"
+		{desc: "the Favourite button", reason: ReasonAmbiguous},
+		{desc: "the heart button", reason: ReasonAmbiguous},
+		{desc: "the Edit button in the Pro Plus card", reason: ReasonNoMatch},
+		{desc: "the Favourite actions button in the Pro card", reason: ReasonNoMatch},
+		{desc: `the "heart" button in the Enterprise card`, reason: ReasonNoMatch},
+	})
+}
+
+func TestSymbolDescriptionNamesWords(t *testing.T) {
+	// "the ⋯ button" for a kebab whose accessible name is "More actions"
+	// (an aria-label over the glyph); never the row's other buttons.
+	row := func(name string, kebab *ax.Node) *ax.Node {
+		return el("row", name, kids(el("cell", name), el("cell", "", kids(el("button", "Edit"), kebab))))
+	}
+	ann := el("button", "More actions")
+	bob := el("button", "More actions")
+	s := snap(banner(), el("main", "", kids(el("table", "Members", kids(row("Ann Lee", ann), row("Bob Stone", bob))))))
+	runHintCases(t, "table", s, []hintCase{
+		{desc: "the ⋯ button in the Bob Stone row", want: bob},
+		{desc: "the ⋯ button in the Ann Lee row", want: ann},
+		{desc: "the ⋯ button", reason: ReasonAmbiguous},
+		{desc: "the × button in the Bob Stone row", reason: ReasonNoMatch},
+	})
+}
+
+func TestUINounsKeepTheName(t *testing.T) {
+	// "the Completed filter": a link or tab named Completed, the noun no
+	// role of its own.
+	completed := el("link", "Completed")
+	active := el("link", "Active")
+	all := el("link", "All")
+	chip := el("button", "Urgent")
+	s := snap(banner(), el("main", "", kids(
+		el("list", "", kids(el("listitem", "", kids(all)), el("listitem", "", kids(active)), el("listitem", "", kids(completed)))),
+		el("button", "Clear completed"),
+		chip,
+		el("textbox", "Filter tasks"),
+	)))
+	expect(t, s, "filters", []want{
+		{desc: "the Completed filter", target: `link "Completed"`},
+		{desc: "click the All filter", target: `link "All"`},
+		{desc: "the Active filter tab", target: `link "Active"`},
+		{desc: "the Urgent chip", target: `button "Urgent"`},
+		{desc: "the Urgent pill", target: `button "Urgent"`},
+		{desc: "the Filter tasks field", target: `textbox "Filter tasks"`},
+		// near misses: no filter named so
+		{desc: "the Done filter", reason: ReasonNoMatch},
+		{desc: "the Archived filter", reason: ReasonNoMatch},
+	})
+	tabs := snap(el("tablist", "", kids(el("tab", "All"), el("tab", "Completed"))))
+	expect(t, tabs, "filter tabs", []want{{desc: "the Completed filter", target: `tab "Completed"`}})
+}
+
+func TestOrdinalItemCountsOneCollection(t *testing.T) {
+	// The page's first list item is the navigation's "Home"; the task list
+	// is another collection. "the first item" names neither for sure.
+	task := func(name string) *ax.Node {
+		return el("listitem", "", kids(el("checkbox", "", hint(name+" · toggle")), txt(name)))
+	}
+	s := snap(banner(), el("main", "", kids(el("list", "", kids(task("oat milk"), task("bread"), task("eggs"))))))
+	for _, d := range []string{"the first item", "the first list item", "the second item", "the last item"} {
+		r := Locate(s, d)
+		if r.Target != nil || r.Reason != ReasonAmbiguous {
+			t.Errorf("Locate(%q) = %s %q, want ambiguous (%s)", d, label(r.Target), r.Reason, r.Detail)
+		}
+	}
+	// The nav has nine items: the tenth exists only... nowhere; the list
+	// of three holds no fourth either.
+	if r := Locate(s, "the tenth item"); r.Target != nil {
+		t.Errorf("Locate(the tenth item) = %s, want none", label(r.Target))
+	}
+	// One collection only: the count is plain.
+	one := snap(el("main", "", kids(el("list", "", kids(task("oat milk"), task("bread"), task("eggs"))))))
+	for d, w := range map[string]string{"the first item": "oat milk", "the second item": "bread", "the last item": "eggs"} {
+		r := Locate(one, d)
+		if r.Target == nil || r.Target.Node.Role != "listitem" || r.Target.Node.Children[1].Text != w {
+			t.Errorf("Locate(%q) = %s, want the %s item (%s: %s)", d, label(r.Target), w, r.Reason, r.Detail)
+		}
+	}
+	// Buttons still count over the whole page: "the second Delete button".
+	del := snap(el("main", "", kids(
+		el("list", "", kids(el("listitem", "", kids(el("button", "Delete"))))),
+		el("list", "", kids(el("listitem", "", kids(el("button", "Delete"))))),
+	)))
+	if r := Locate(del, "the second Delete button"); r.Target == nil {
+		t.Errorf("Locate(the second Delete button) = none (%s: %s)", r.Reason, r.Detail)
+	}
+}
