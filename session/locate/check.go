@@ -179,6 +179,11 @@ func (ix *index) checkAttributes(i int, attrs map[string]string) string {
 					return "hint " + strconv.Quote(n.States.Hint) + " no longer says " + strconv.Quote(v)
 				}
 			}
+		case "label~":
+			// The description named the value by the label beside it.
+			if !ix.labelledBy(i, v) {
+				return "no label beside it says " + strconv.Quote(v)
+			}
 		case "color", "colour":
 			m, p := colorMatch(n.States.Color, v)
 			if m == 0 {

@@ -563,7 +563,7 @@ func (ix *index) intent(o outcome) session.Intent {
 			// `the "3 tasks remaining" text` and "the oat milk label" named
 			// the whole text: another count is another text, and "oat milk
 			// and honey" another item, never a hit.
-		} else if k == "text" || k == "value" || k == "hint" {
+		} else if k == "text" || k == "value" || k == "hint" || k == "label" {
 			// Text and values change while the element stays the same (a
 			// status counting items, a filled field): the description relied
 			// on its own words being there, not on the whole text.
@@ -637,6 +637,8 @@ func (ix *index) nameAttr(c cand) (string, string) {
 		return "text", ix.text(c.i)
 	case "hint":
 		return "hint", n.States.Hint
+	case "label":
+		return "label", ""
 	}
 	return "name", n.Name
 }

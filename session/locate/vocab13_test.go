@@ -133,3 +133,49 @@ func TestOrdinalItemCountsOneCollection(t *testing.T) {
 		t.Errorf("Locate(the second Delete button) = none (%s: %s)", r.Reason, r.Detail)
 	}
 }
+
+func TestValueKnownByItsLabel(t *testing.T) {
+	// "the display name" is the value beside a "Display name" label: two
+	// text runs in a card, or a term and its definition.
+	value := txt("Ann Lee")
+	spans := snap(banner(), el("main", "", kids(el("region", "Profile", kids(
+		txt("Display name"), value, el("button", "Edit name"), el("button", "Share"))))))
+	runHintCases(t, "spans", spans, []hintCase{
+		{desc: "the display name", want: value},
+		{desc: "the Display name label", want: spans.Root[1].Children[0].Children[0]},
+		{desc: `the "Display name" text`, want: spans.Root[1].Children[0].Children[0]},
+		{desc: "the email", reason: ReasonNoMatch},
+	})
+	r := Locate(spans, "the display name")
+	if r.Target == nil || r.Intent.Attributes["label~"] != "display name" {
+		t.Fatalf("intent = %v, want label~ display name", r.Intent)
+	}
+	if ok, why := Check(spans, r.Target.Node, r.Target.Ancestors, r.Intent); !ok {
+		t.Errorf("Check on the same page = %s, want a hit", why)
+	}
+	// The label renamed: the cached value no longer fits.
+	spans.Root[1].Children[0].Children[0].Text = "Email"
+	if ok, _ := Check(spans, r.Target.Node, r.Target.Ancestors, r.Intent); ok {
+		t.Errorf("Check after the label changed = hit, want a miss")
+	}
+
+	dd := el("definition", "", kids(txt("Ann Lee")))
+	dl := snap(el("main", "", kids(el("list", "", kids(el("term", "", kids(txt("Display name"))), dd)))))
+	runHintCases(t, "dl", dl, []hintCase{{desc: "the display name", want: dd}})
+
+	// Two labels read "Display name": which value is meant is not known.
+	two := snap(el("main", "", kids(
+		el("region", "Profile", kids(txt("Display name"), txt("Ann Lee"))),
+		el("region", "Team", kids(txt("Display name"), txt("Bob Stone"))),
+	)))
+	runHintCases(t, "two", two, []hintCase{
+		{desc: "the display name", reason: ReasonAmbiguous},
+		{desc: "the display name in the Team region", want: two.Root[0].Children[1].Children[1]},
+	})
+	// A label followed by a control labels no value: the label stays.
+	ctl := snap(el("main", "", kids(txt("Display name"), el("textbox", ""))))
+	r = Locate(ctl, "the display name")
+	if r.Target != nil && r.Target.Node.Role != "text" {
+		t.Errorf("Locate = %s, want the label text or nothing", label(r.Target))
+	}
+}
