@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -174,6 +175,44 @@ func hintQuality(spec nameSpec, n *ax.Node) (float64, string) {
 		}
 	}
 	return hintWordsQ, "in hint words"
+}
+
+// synonymMaxWords is the most words an accessible name compared by
+// synonyms may have: an icon control's name is short.
+const synonymMaxWords = 3
+
+// synonymName compares a description's name with a short accessible name
+// by the synonym vocabulary of icon controls, at hintSameQ×wHint, as a hint
+// would count: "the menu button" and "the ⋯ button" for a kebab named "More
+// actions". The description's words must be what a control does (the
+// vocabulary's own words: delete, close, edit, menu, favourite, …) or a
+// glyph; words for how an icon looks (trash, heart) name it only by its
+// hint. The toggle words
+// (select, check, mark) say too little to name a control on their own.
+func synonymName(spec nameSpec, name string) (float64, string) {
+	sw := hintWords(spec.phrase)
+	if len(sw) == 0 || len(sw) > synonymMaxWords || slices.Contains(sw, "toggle") {
+		return 0, ""
+	}
+	if !symbolName(spec.phrase) {
+		// The description says what the control does ("menu",
+		// "favourite"), not how its icon looks: "the trash button" is the
+		// one with a trash icon, not any button named Delete.
+		for _, w := range words(spec.phrase) {
+			if synonyms[w] != w {
+				return 0, ""
+			}
+		}
+	}
+	nw := hintWords(name)
+	if len(words(name)) > synonymMaxWords || !sameWords(sw, nw) {
+		return 0, ""
+	}
+	how := "same words by synonym"
+	if symbolName(spec.phrase) {
+		how = "same words as symbol"
+	}
+	return hintSameQ * wHint, how
 }
 
 // preferNamed drops the candidates known only by their hint when another

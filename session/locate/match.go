@@ -660,11 +660,9 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		}
 		try(ix.text(i), f, "text")
 	}
-	if q < wHint && symbolName(spec.phrase) && !symbolName(n.Name) {
-		// "the ⋯ button" for a kebab named "More actions": the glyph a
-		// person sees stands for words, read as a hint would read it.
-		if sw := hintWords(spec.phrase); len(sw) > 0 && sameWords(sw, hintWords(n.Name)) && hintSameQ*wHint > q {
-			q, how, src = hintSameQ*wHint, "same words as symbol", "name"
+	if q < wHint && !spec.quoted && n.Name != "" && !symbolName(n.Name) {
+		if sq, sh := synonymName(spec, n.Name); sq > q {
+			q, how, src = sq, sh, "name"
 		}
 	}
 	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {

@@ -67,6 +67,25 @@ func TestSymbolDescriptionNamesWords(t *testing.T) {
 		{desc: "the ⋯ button in the Ann Lee row", want: ann},
 		{desc: "the ⋯ button", reason: ReasonAmbiguous},
 		{desc: "the × button in the Bob Stone row", reason: ReasonNoMatch},
+		{desc: "the menu button in the Ann Lee row", want: ann},
+		{desc: "the Menu button in the Bob Stone row", want: bob},
+		{desc: "the menu button", reason: ReasonAmbiguous},
+		{desc: "the kebab button in the Ann Lee row", reason: ReasonNoMatch}, // an icon's look names only a hint
+		{desc: "the Delete button in the Ann Lee row", reason: ReasonNoMatch},
+	})
+	// A name by synonym never beats a name that says it.
+	del, rm := el("button", "Delete"), el("button", "Remove")
+	both := snap(el("main", "", kids(del, rm, el("button", "Archive"))))
+	runHintCases(t, "delete", both, []hintCase{
+		{desc: "the Delete button", want: del},
+		{desc: "the Remove button", want: rm},
+		{desc: "the trash button", reason: ReasonNoMatch},
+		{desc: `the "delete" button`, want: del},
+	})
+	onlyRm := snap(el("main", "", kids(rm, el("button", "Archive"))))
+	runHintCases(t, "remove", onlyRm, []hintCase{
+		{desc: "the Delete button", want: rm},
+		{desc: `the "Delete" button`, reason: ReasonNoMatch}, // quoted: the words as shown
 	})
 }
 
