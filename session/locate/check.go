@@ -344,7 +344,7 @@ func (ix *index) checkPlaced(i int, r session.Relation, attrs map[string]string)
 			continue
 		}
 		found = true
-		d, ok := placed(r.Relation, n.Box, an.Box)
+		d, ok := placed(r.Relation, ix.box(i), ix.box(a))
 		if !ok {
 			continue
 		}
@@ -360,7 +360,7 @@ func (ix *index) checkPlaced(i int, r session.Relation, attrs map[string]string)
 			if ix.checkAttributes(j, attrs) != "" {
 				continue
 			}
-			if d2, ok := placed("next to", o.Box, an.Box); ok && d2 < d-8 {
+			if d2, ok := placed("next to", ix.box(j), ix.box(a)); ok && d2 < d-8 {
 				nearest = false
 				break
 			}

@@ -1209,7 +1209,7 @@ func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
 		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) {
 			continue
 		}
-		if d, ok := placed(rel, ix.e[i].n.Box, ix.e[a].n.Box); ok && d < bestD {
+		if d, ok := placed(rel, ix.box(i), ix.box(a)); ok && d < bestD {
 			best, bestD = a, d
 		}
 	}

@@ -198,3 +198,29 @@ func TestValueKnownByItsLabel(t *testing.T) {
 		t.Errorf("Locate = %s, want the label text or nothing", label(r.Target))
 	}
 }
+
+func TestItemPlacedByItsContent(t *testing.T) {
+	// Unnamed list items have no box in the snapshot; their checkbox and
+	// text do. "the item below the bread item" compares the items.
+	task := func(name string, y float64) *ax.Node {
+		return el("listitem", "", kids(el("checkbox", name, at(10, y, 16, 16)), txt(name, at(34, y, 80, 16))))
+	}
+	s := snap(el("main", "", kids(el("list", "", kids(task("oat milk", 100), task("bread", 130), task("eggs", 160))))))
+	for d, w := range map[string]string{
+		"the item below the bread item":    "eggs",
+		"the item above the bread item":    "oat milk",
+		"the item below the oat milk item": "bread",
+	} {
+		r := Locate(s, d)
+		if r.Target == nil || r.Target.Node.Role != "listitem" || r.Target.Node.Children[1].Text != w {
+			t.Errorf("Locate(%q) = %s, want the %s item (%s: %s)", d, label(r.Target), w, r.Reason, r.Detail)
+			continue
+		}
+		if ok, why := Check(s, r.Target.Node, r.Target.Ancestors, r.Intent); !ok {
+			t.Errorf("Check(%q) on the same page: %s", d, why)
+		}
+	}
+	if r := Locate(s, "the item below the eggs item"); r.Target != nil {
+		t.Errorf("Locate(below eggs) = %s, want none", label(r.Target))
+	}
+}
