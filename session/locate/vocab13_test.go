@@ -124,7 +124,7 @@ func TestOrdinalItemCountsOneCollection(t *testing.T) {
 		return el("listitem", "", kids(el("checkbox", "", hint(name+" · toggle")), txt(name)))
 	}
 	s := snap(banner(), el("main", "", kids(el("list", "", kids(task("oat milk"), task("bread"), task("eggs"))))))
-	for _, d := range []string{"the first item", "the first list item", "the second item", "the last item"} {
+	for _, d := range []string{"the first item", "the first list item", "the second item", "the last item", "the first item in the list"} {
 		r := Locate(s, d)
 		if r.Target != nil || r.Reason != ReasonAmbiguous {
 			t.Errorf("Locate(%q) = %s %q, want ambiguous (%s)", d, label(r.Target), r.Reason, r.Detail)
