@@ -113,6 +113,14 @@ func TestUINounsKeepTheName(t *testing.T) {
 		{desc: "the Done filter", reason: ReasonNoMatch},
 		{desc: "the Archived filter", reason: ReasonNoMatch},
 	})
+	// A file input is a button named by its label.
+	up := snap(el("main", "", kids(el("button", "Avatar"), el("button", "Choose file"), el("button", "Save"), txt("No file chosen"))))
+	expect(t, up, "upload", []want{
+		{desc: "the Avatar upload", target: `button "Avatar"`},
+		{desc: "the Avatar file input", target: `button "Avatar"`},
+		{desc: "the Avatar file picker", target: `button "Avatar"`},
+		{desc: "the Cover upload", reason: ReasonNoMatch},
+	})
 	tabs := snap(el("tablist", "", kids(el("tab", "All"), el("tab", "Completed"))))
 	expect(t, tabs, "filter tabs", []want{{desc: "the Completed filter", target: `tab "Completed"`}})
 }
