@@ -61,15 +61,17 @@ func init() {
 	// its role: a filter is a link, button, tab or radio ("the Completed
 	// filter"); a chip or pill a small button or link. They keep a trailing
 	// noun from diluting the name.
-	addRole([]string{"filter", "filter button", "filter link", "filter tab", "filter option"},
+	// (No "filter button": "the Apply filter button" is a button named
+	// "Apply filter".)
+	addRole([]string{"filter"},
 		roleDef{strong: []string{"link", "button", "tab", "radio", "option"},
 			weak: []string{"checkbox", "menuitemradio", "menuitemcheckbox", "switch"}})
 	addRole([]string{"chip", "pill", "tag"},
 		roleDef{strong: []string{"button", "link", "option"}, weak: []string{"checkbox", "listitem", "text"}})
 	// A file input is a button to the accessibility tree; people call it
 	// an upload or a file picker.
-	addRole([]string{"upload", "file input", "file picker", "file field", "file upload", "upload field",
-		"upload button", "file chooser", "file selector", "uploader", "dropzone", "drop zone"},
+	addRole([]string{"upload", "file input", "file picker", "file field", "file upload", "file chooser",
+		"file selector", "uploader", "dropzone", "drop zone"},
 		roleDef{strong: []string{"button"}, weak: []string{"textbox", "generic", "link"}})
 	addRole([]string{"heading", "title", "headline", "subheading", "subtitle"}, roleDef{strong: []string{"heading"}, container: true})
 	for i, h := range []string{"h1", "h2", "h3", "h4", "h5", "h6"} {

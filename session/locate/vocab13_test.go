@@ -98,14 +98,15 @@ func TestUINounsKeepTheName(t *testing.T) {
 	chip := el("button", "Urgent")
 	s := snap(banner(), el("main", "", kids(
 		el("list", "", kids(el("listitem", "", kids(all)), el("listitem", "", kids(active)), el("listitem", "", kids(completed)))),
-		el("button", "Clear completed"),
+		el("button", "Clear completed"), el("button", "Apply"), el("button", "Apply filter"),
 		chip,
 		el("textbox", "Filter tasks"),
 	)))
 	expect(t, s, "filters", []want{
 		{desc: "the Completed filter", target: `link "Completed"`},
 		{desc: "click the All filter", target: `link "All"`},
-		{desc: "the Active filter tab", target: `link "Active"`},
+		// a role word after "filter" is the role: the name keeps "filter"
+		{desc: "the Apply filter button", target: `button "Apply filter"`},
 		{desc: "the Urgent chip", target: `button "Urgent"`},
 		{desc: "the Urgent pill", target: `button "Urgent"`},
 		{desc: "the Filter tasks field", target: `textbox "Filter tasks"`},
