@@ -65,7 +65,10 @@ func init() {
 	// "Apply filter".)
 	addRole([]string{"filter"},
 		roleDef{strong: []string{"link", "button", "tab", "radio", "option"},
-			weak: []string{"checkbox", "menuitemradio", "menuitemcheckbox", "switch"}})
+			// A clickable span reads as text. Never a checkbox: "the All
+			// filter" is not a "Mark all as complete" toggle known by its
+			// class words.
+			weak: []string{"generic", "text", "menuitemradio"}})
 	addRole([]string{"chip", "pill", "tag"},
 		roleDef{strong: []string{"button", "link", "option"}, weak: []string{"checkbox", "listitem", "text"}})
 	// A file input is a button to the accessibility tree; people call it

@@ -122,6 +122,18 @@ func TestUINounsKeepTheName(t *testing.T) {
 		{desc: "the Avatar file picker", target: `button "Avatar"`},
 		{desc: "the Cover upload", reason: ReasonNoMatch},
 	})
+	// Div soup: the filters are clickable spans (text runs), and a select-all
+	// checkbox is known by its class words "tl all".
+	soup := snap(el("main", "", kids(
+		el("checkbox", "", hint("Mark all as complete · tl all")), txt("Mark all as complete"),
+		el("generic", "", kids(txt("All"))), el("generic", "", kids(txt("Active"))), el("generic", "", kids(txt("Completed"))),
+	)))
+	for d, w := range map[string]string{"the All filter": "All", "click the Completed filter": "Completed"} {
+		r := Locate(soup, d)
+		if r.Target == nil || r.Target.Node.Role != "text" || r.Target.Node.Text != w {
+			t.Errorf("divsoup: Locate(%q) = %s, want text %q (%s: %s)", d, label(r.Target), w, r.Reason, r.Detail)
+		}
+	}
 	tabs := snap(el("tablist", "", kids(el("tab", "All"), el("tab", "Completed"))))
 	expect(t, tabs, "filter tabs", []want{{desc: "the Completed filter", target: `tab "Completed"`}})
 }
