@@ -287,7 +287,7 @@ func (ix *index) resolve(q *query) outcome {
 		return o
 	}
 	cands, misses, missing := ix.match(q)
-	cands = oneElement(ix, textTier(ix, q, cands))
+	cands = nestedOnce(ix, oneElement(ix, textTier(ix, q, cands)))
 	o.cands = cands
 	if len(cands) == 0 {
 		o.detail = "no element matches " + strconv.Quote(q.desc)
@@ -510,6 +510,39 @@ func oneElement(ix *index, cands []cand) []cand {
 		}
 		seen[ref] = true
 		out = append(out, c)
+	}
+	return out
+}
+
+// nestedOnce drops a candidate that holds another candidate of the same
+// name and score: a component library's wrapper with role tab around a
+// button, both named "Completed", is one control on screen, and the inner
+// one is what a person clicks. cands are best first.
+func nestedOnce(ix *index, cands []cand) []cand {
+	if len(cands) < 2 {
+		return cands
+	}
+	drop := map[int]bool{}
+	for a := range cands {
+		for b := range cands {
+			ca, cb := cands[a], cands[b]
+			if a == b || math.Abs(ca.score-cb.score) > 1e-9 || !ix.isAncestor(ca.i, cb.i) {
+				continue
+			}
+			na, nb := ix.e[ca.i].n, ix.e[cb.i].n
+			if na.Name != "" && sameText(na.Name, nb.Name) && nb.States.Interactive {
+				drop[a] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return cands
+	}
+	out := cands[:0:0]
+	for k, c := range cands {
+		if !drop[k] {
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -134,6 +134,13 @@ func TestUINounsKeepTheName(t *testing.T) {
 			t.Errorf("divsoup: Locate(%q) = %s, want text %q (%s: %s)", d, label(r.Target), w, r.Reason, r.Detail)
 		}
 	}
+	// Library: role tab on a wrapper around a button of the same name; one
+	// control. Two such controls apart stay two.
+	inner := el("button", "Completed")
+	lib := snap(el("tablist", "", kids(el("tab", "All", kids(el("button", "All"))), el("tab", "Completed", kids(inner)))))
+	expect(t, lib, "library filters", []want{{desc: "the Completed filter", target: `button "Completed"`}})
+	apart := snap(el("main", "", kids(el("tab", "Completed"), el("button", "Completed"))))
+	expect(t, apart, "apart", []want{{desc: "the Completed filter", reason: ReasonAmbiguous}})
 	tabs := snap(el("tablist", "", kids(el("tab", "All"), el("tab", "Completed"))))
 	expect(t, tabs, "filter tabs", []want{{desc: "the Completed filter", target: `tab "Completed"`}})
 }
