@@ -189,30 +189,55 @@ const synonymMaxWords = 3
 // glyph; words for how an icon looks (trash, heart) name it only by its
 // hint. The toggle words
 // (select, check, mark) say too little to name a control on their own.
+//
+// It is synonymWords(spec).fit(name); the locator reads spec once per call
+// (index.synonyms).
 func synonymName(spec nameSpec, name string) (float64, string) {
-	sw := hintWords(spec.phrase)
-	if len(sw) == 0 || len(sw) > synonymMaxWords || slices.Contains(sw, "toggle") {
-		return 0, ""
+	return synonymWords(spec).fit(name)
+}
+
+// synSpec is a description's name read for synonymName: its hint words,
+// or none when synonyms cannot name it.
+type synSpec struct {
+	words  []string
+	symbol bool
+}
+
+// synonymWords reads a description's name for synonymName once.
+func synonymWords(spec nameSpec) synSpec {
+	if spec.quoted {
+		return synSpec{}
 	}
-	if !symbolName(spec.phrase) {
+	symbol := symbolName(spec.phrase)
+	if !symbol {
 		// The description says what the control does ("menu",
 		// "favourite"), not how its icon looks: "the trash button" is the
 		// one with a trash icon, not any button named Delete.
 		for _, w := range words(spec.phrase) {
 			if synonyms[w] != w {
-				return 0, ""
+				return synSpec{}
 			}
 		}
 	}
-	nw := hintWords(name)
-	if len(words(name)) > synonymMaxWords || !sameWords(sw, nw) {
+	sw := hintWords(spec.phrase)
+	if len(sw) == 0 || len(sw) > synonymMaxWords || slices.Contains(sw, "toggle") {
+		return synSpec{}
+	}
+	return synSpec{sw, symbol}
+}
+
+// fit is synonymName for a read description.
+func (s synSpec) fit(name string) (float64, string) {
+	if len(s.words) == 0 || name == "" {
 		return 0, ""
 	}
-	how := "same words by synonym"
-	if symbolName(spec.phrase) {
-		how = "same words as symbol"
+	if len(words(name)) > synonymMaxWords || !sameWords(s.words, hintWords(name)) {
+		return 0, ""
 	}
-	return hintSameQ * wHint, how
+	if s.symbol {
+		return hintSameQ * wHint, "same words as symbol"
+	}
+	return hintSameQ * wHint, "same words by synonym"
 }
 
 // preferNamed drops the candidates known only by their hint when another

@@ -56,6 +56,7 @@ type index struct {
 	containers map[*clause]map[int]float64
 	nth        map[*clause][]int
 	own        map[ownKey]ownEntry // ownText, for the few nodes asked
+	syn        map[nameSpecKey]synSpec
 	exact      map[exactKey]bool
 }
 
@@ -293,6 +294,25 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 	}
 	ix.own[key] = ownEntry{s, cut}
 	return s, cut
+}
+
+type nameSpecKey struct {
+	phrase string
+	quoted bool
+}
+
+// synonyms is synonymWords of a description's name, read once per call.
+func (ix *index) synonyms(spec nameSpec) synSpec {
+	k := nameSpecKey{spec.phrase, spec.quoted}
+	if s, ok := ix.syn[k]; ok {
+		return s
+	}
+	if ix.syn == nil {
+		ix.syn = map[nameSpecKey]synSpec{}
+	}
+	s := synonymWords(spec)
+	ix.syn[k] = s
+	return s
 }
 
 // fieldRoles are the controls whose value is text a person reads.
@@ -661,7 +681,7 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		try(ix.text(i), f, "text")
 	}
 	if q < wHint && !spec.quoted && n.Name != "" && !symbolName(n.Name) {
-		if sq, sh := synonymName(spec, n.Name); sq > q {
+		if sq, sh := ix.synonyms(spec).fit(n.Name); sq > q {
 			q, how, src = sq, sh, "name"
 		}
 	}

@@ -252,3 +252,16 @@ func TestItemPlacedByItsContent(t *testing.T) {
 		t.Errorf("Locate(below eggs) = %s, want none", label(r.Target))
 	}
 }
+
+func TestSynonymNameReadsOnce(t *testing.T) {
+	// synonymName and the index's memoised reading agree.
+	ix := newIndex(nil)
+	for _, c := range []struct{ desc, name string }{{"menu", "More actions"}, {"⋯", "More actions"}, {"trash", "Delete"}, {"delete", "Remove"}, {"select", "Check"}} {
+		spec := nameSpec{phrase: c.desc, words: words(c.desc)}
+		q1, h1 := synonymName(spec, c.name)
+		q2, h2 := ix.synonyms(spec).fit(c.name)
+		if q1 != q2 || h1 != h2 {
+			t.Errorf("%q vs %q: synonymName %v %q, index %v %q", c.desc, c.name, q1, h1, q2, h2)
+		}
+	}
+}
