@@ -775,6 +775,19 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	c.score = rs
 	if !q.name.empty() {
 		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
+		if nq > 0 && n.Name == "" && textBoxes[n.Role] && !q.name.quoted {
+			// An unnamed item, card or row is known by its own text as an
+			// "in" container is (see boxMatch): "the oat milk item" is never
+			// the "oat milk and honey" item while an "oat milk" item is there.
+			if bq := ix.boxMatch(i, q.name); bq > 0 {
+				if bq > nq {
+					nq, how, src = bq, "own text", "text"
+				}
+			} else if !exactHow(how) && ix.exactBox(q.name, n.Role) {
+				c.score += wName * nq
+				return c, false, "reads " + quote(q.name.phrase) + " only in part, and another " + n.Role + " reads it exactly"
+			}
+		}
 		if nq <= 0 {
 			return c, false, ""
 		}

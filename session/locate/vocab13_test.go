@@ -265,3 +265,26 @@ func TestSynonymNameReadsOnce(t *testing.T) {
 		}
 	}
 }
+
+func TestItemTargetKnownByItsOwnText(t *testing.T) {
+	// "the oat milk item" as a target or an anchor is the item reading
+	// "oat milk", as "in the oat milk item" is, never "oat milk and honey".
+	task := func(name string, y float64) *ax.Node {
+		return el("listitem", "", kids(el("checkbox", name, at(10, y, 16, 16)), txt(name, at(34, y, 80, 16)), el("button", "Delete", at(300, y, 40, 16))))
+	}
+	honey, oat, bread := task("oat milk and honey", 100), task("oat milk", 130), task("bread", 160)
+	s := snap(el("main", "", kids(el("list", "", kids(honey, oat, bread)))))
+	runHintCases(t, "items", s, []hintCase{
+		{desc: "the oat milk item", want: oat},
+		{desc: "the oat milk and honey item", want: honey},
+		{desc: "the honey item", want: honey},
+		{desc: "the item above the oat milk item", want: honey},
+		{desc: "the item below the oat milk item", want: bread},
+		{desc: "the milk item", reason: ReasonAmbiguous},
+	})
+	// Without an exact item, the one that starts so is still found.
+	s2 := snap(el("main", "", kids(el("list", "", kids(task("oat milk and honey", 100), task("bread", 130))))))
+	if r := Locate(s2, "the oat milk item"); r.Target == nil {
+		t.Errorf("Locate(the oat milk item) with only oat milk and honey = none (%s)", r.Detail)
+	}
+}
