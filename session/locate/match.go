@@ -56,6 +56,7 @@ type index struct {
 	containers map[*clause]map[int]float64
 	nth        map[*clause][]int
 	own        map[ownKey]ownEntry // ownText, for the few nodes asked
+	syn        map[nameSpecKey]synSpec
 	exact      map[exactKey]bool
 }
 
@@ -293,6 +294,25 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 	}
 	ix.own[key] = ownEntry{s, cut}
 	return s, cut
+}
+
+type nameSpecKey struct {
+	phrase string
+	quoted bool
+}
+
+// synonyms is synonymWords of a description's name, read once per call.
+func (ix *index) synonyms(spec nameSpec) synSpec {
+	k := nameSpecKey{spec.phrase, spec.quoted}
+	if s, ok := ix.syn[k]; ok {
+		return s
+	}
+	if ix.syn == nil {
+		ix.syn = map[nameSpecKey]synSpec{}
+	}
+	s := synonymWords(spec)
+	ix.syn[k] = s
+	return s
 }
 
 // fieldRoles are the controls whose value is text a person reads.
@@ -680,6 +700,11 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		}
 		try(ix.text(i), f, "text")
 	}
+	if q < wHint && !spec.quoted && n.Name != "" && !symbolName(n.Name) {
+		if sq, sh := ix.synonyms(spec).fit(n.Name); sq > q {
+			q, how, src = sq, sh, "name"
+		}
+	}
 	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {
 		if hq, hh := hintQuality(spec, n); hq*wHint > q {
 			q, how, src = hq*wHint, hh, "hint"
@@ -779,6 +804,18 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 			if bq := ix.boxMatch(i, q.name); bq > 0 {
 				_, how = ix.boxQuality(i, q.name)
 				nq = bq
+			}
+		} else if nq > 0 && n.Name == "" && textBoxes[n.Role] && !q.name.quoted {
+			// An unnamed item, card or row is known by its own text as an
+			// "in" container is (see boxMatch): "the oat milk item" is never
+			// the "oat milk and honey" item while an "oat milk" item is there.
+			if bq := ix.boxMatch(i, q.name); bq > 0 {
+				if bq > nq {
+					nq, how, src = bq, "own text", "text"
+				}
+			} else if !exactHow(how) && ix.exactBox(q.name, n.Role) {
+				c.score += wName * nq
+				return c, false, "reads " + quote(q.name.phrase) + " only in part, and another " + n.Role + " reads it exactly"
 			}
 		}
 		if nq <= 0 {
@@ -905,6 +942,7 @@ func (ix *index) match(q *query) (cands []cand, misses []miss, missing string) {
 		}
 		cands = append(cands, c)
 	}
+	cands = ix.labelValues(q, cands)
 	cands, misses = preferNamed(cands, misses)
 	// Spatial closeness is relative: the nearest candidate gets it all.
 	for ci := range q.clauses {
@@ -1234,7 +1272,7 @@ func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
 		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) {
 			continue
 		}
-		if d, ok := placed(rel, ix.e[i].n.Box, ix.e[a].n.Box); ok && d < bestD {
+		if d, ok := placed(rel, ix.box(i), ix.box(a)); ok && d < bestD {
 			best, bestD = a, d
 		}
 	}
@@ -1312,3 +1350,102 @@ func short(s string, n int) string {
 }
 
 func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+// Values known by a label beside them: "the display name" is the text next
+// to a "Display name" label ("label: value" pairs, a <dt> and its <dd>, two
+// spans in a card). wLabelValue scales the label's score for its value.
+const wLabelValue = 0.9
+
+// labelMaxWords is the most words a label of a value may have: a sentence
+// is no label.
+const labelMaxWords = 5
+
+// valueBeside returns the value that the text run or term l labels, or -1:
+// the node right after it under the same parent (or after its parent, when
+// l is the only child of a term or wrapper), when that node is no control
+// and reads a short text of its own.
+func (ix *index) valueBeside(l int) int {
+	n := ix.e[l].n
+	lt := ix.text(l)
+	if n.Name != "" && n.Role != "text" {
+		lt = n.Name
+	}
+	if lt == "" || ix.e[l].tcut || len(words(lt)) > labelMaxWords || len(words(lt)) == 0 {
+		return -1
+	}
+	a := l
+	k := ix.e[a].end
+	if k >= len(ix.e) || ix.e[k].parent != ix.e[a].parent {
+		p := ix.e[a].parent
+		if p < 0 || p+1 != a || ix.e[p].end != ix.e[a].end {
+			return -1 // not an only child
+		}
+		switch ix.e[p].n.Role {
+		case "term", "generic", "":
+		default:
+			return -1
+		}
+		a, k = p, ix.e[p].end
+		if k >= len(ix.e) || ix.e[k].parent != ix.e[a].parent {
+			return -1
+		}
+	}
+	v := ix.e[k].n
+	if v.States.Interactive || v.Ref == "" {
+		return -1
+	}
+	switch v.Role {
+	case "text", "definition", "paragraph", "status", "generic":
+	default:
+		return -1
+	}
+	if t := ix.text(k); t == "" || len(t) > 80 || ix.e[k].tcut {
+		return -1
+	}
+	return k
+}
+
+// labelValues replaces the candidates that are labels of a value by their
+// values, at wLabelValue of their score: "the display name" with no role
+// word and unquoted is what the "Display name" label labels, not the label.
+// A label named exactly or by the same words counts; two labels so named
+// give two values, an ambiguity.
+func (ix *index) labelValues(q *query, cands []cand) []cand {
+	if q.role != nil || q.name.empty() || q.name.quoted {
+		return cands
+	}
+	for k := range cands {
+		c := &cands[k]
+		n := ix.e[c.i].n
+		if n.Role != "text" && n.Role != "term" || c.nameQ < 0.92 {
+			continue
+		}
+		v := ix.valueBeside(c.i)
+		if v < 0 {
+			continue
+		}
+		c.why = append(c.why, "the value beside "+ix.describeShort(c.i))
+		c.i, c.score, c.nameQ, c.nameSrc = v, c.score*wLabelValue, c.nameQ*wLabelValue, "label"
+	}
+	return cands
+}
+
+// labelledBy says some label beside node i (see valueBeside) reads the
+// words of v.
+func (ix *index) labelledBy(i int, v string) bool {
+	for l := ix.e[i].parent + 1; l < i; l++ {
+		if l < 0 {
+			continue
+		}
+		if n := ix.e[l].n; (n.Role == "text" || n.Role == "term") && ix.valueBeside(l) == i {
+			t := ix.text(l)
+			if n.Name != "" && n.Role != "text" {
+				t = n.Name
+			}
+			if hasWords(t, v) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -57,6 +57,25 @@ func init() {
 		"picker", "listbox", "list box", "dropdown list", "drop-down list", "dropdown menu", "drop-down menu", "chooser"},
 		roleDef{strong: []string{"combobox", "listbox"}, weak: []string{"button"}, container: true})
 	addRole([]string{"tab"}, roleDef{strong: []string{"tab"}, weak: []string{"link", "button"}})
+	// Words people use for a control by what it does in the UI, not by
+	// its role: a filter is a link, button, tab or radio ("the Completed
+	// filter"); a chip or pill a small button or link. They keep a trailing
+	// noun from diluting the name.
+	// (No "filter button": "the Apply filter button" is a button named
+	// "Apply filter".)
+	addRole([]string{"filter"},
+		roleDef{strong: []string{"link", "button", "tab", "radio", "option"},
+			// A clickable span reads as text. Never a checkbox: "the All
+			// filter" is not a "Mark all as complete" toggle known by its
+			// class words.
+			weak: []string{"generic", "text", "menuitemradio"}})
+	addRole([]string{"chip", "pill", "tag"},
+		roleDef{strong: []string{"button", "link", "option"}, weak: []string{"checkbox", "listitem", "text"}})
+	// A file input is a button to the accessibility tree; people call it
+	// an upload or a file picker.
+	addRole([]string{"upload", "file input", "file picker", "file field", "file upload", "file chooser",
+		"file selector", "uploader", "dropzone", "drop zone"},
+		roleDef{strong: []string{"button"}, weak: []string{"textbox", "generic", "link"}})
 	addRole([]string{"heading", "title", "headline", "subheading", "subtitle"}, roleDef{strong: []string{"heading"}, container: true})
 	for i, h := range []string{"h1", "h2", "h3", "h4", "h5", "h6"} {
 		addRole([]string{h}, roleDef{strong: []string{"heading"}, container: true, level: i + 1})
@@ -126,7 +145,7 @@ func init() {
 // textWords are the role words that mean a run of text: "the tasks
 // remaining counter", `the "3 tasks remaining" text`, "the total price",
 // "the oat milk label".
-var textWords = []string{"text", "label", "caption", "counter", "count", "note", "price", "amount", "hint", "footnote", "tagline"}
+var textWords = []string{"text", "label", "caption", "counter", "count", "note", "price", "amount", "hint", "footnote", "tagline", "badge"}
 
 // containerRoles are the snapshot roles whose descendants a description can
 // place something "in" when it names no container word ("for Alice").
