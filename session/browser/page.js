@@ -737,7 +737,7 @@ if (!window.__e2e) window.__e2e = (() => {
       v = norm(v);
       if (v && v !== name) st.value = v;
       const ph = norm(el.getAttribute('placeholder') || aria('aria-placeholder'));
-      if (ph && ph !== name && !v) st.placeholder = ph;
+      if (ph && ph !== name) st.placeholder = ph; // kept when filled: "the \"What needs to be done?\" field" still names it
     }
     if (role === 'link') { const u = linkURL(el); if (u) st.url = u; }
     if (el === active) st.focused = true;
