@@ -39,6 +39,8 @@ var modalNearMisses = []nearMiss{
 	// the popover is open, the dialog is not
 	{Prep: modalShare, Desc: "the Copy link button", Want: "modal:copy-link", Gap: modalDivCopy},
 	{Prep: modalShare, Desc: "the Close button", Want: nearMissNone},
+	// the popover is named "Share" too (semantic, webcomponents): the button is the button
+	{Prep: modalShare, Desc: "the Share button", Want: "modal:share"},
 	{Prep: modalShare, Desc: "the Copy button", Want: "modal:copy-link", Gap: modalDivCopy},
 	// saved: "Ann Lee" is the value, and a word of "Saved: Ann Lee"
 	{Prep: modalSaved, Desc: `the "Ann Lee" text`, Want: "modal:value"},
