@@ -76,7 +76,7 @@ func TestHintOnZooTasks(t *testing.T) {
 	// must: the styles where the description must resolve (the others
 	// must not resolve to anything else).
 	must := map[string][]string{
-		"the Delete button in the oat milk item":       {"semantic", "library"}, // webcomponents: role-less item hosts, no item to be in
+		"the Delete button in the oat milk item":       {"semantic", "library", "webcomponents"},
 		"click the remove button in the oat milk item": {"library"},
 		"the oat milk checkbox":                        {"semantic", "divsoup", "library"},
 		"the oat milk and honey checkbox":              {"semantic", "divsoup", "library"},

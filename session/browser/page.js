@@ -1064,6 +1064,61 @@ if (!window.__e2e) window.__e2e = (() => {
   // (its children join its parent), an element with a role (its own line).
   const F_TOP = 0, F_PLAIN = 1, F_ROLE = 2;
 
+  // ---- repeated items ------------------------------------------------------
+  // Lists, tables and card grids built of role-less elements (<div
+  // class="row">, a custom element host per entry) have no container in the
+  // accessibility tree. The snapshot gives such an element a line of its own,
+  // role "item", no name and no states, when it is evidently one of a run of
+  // entries: its parent has at least two element children of its shape (tag
+  // and class list, state classes left out; a custom element by its name),
+  // the element is laid out as a box (not inline, not display: contents), it
+  // holds two controls, or one and text, or a field (its value is text: an
+  // entry edited in place is still an entry); a wrapper around one icon
+  // button, a bar of clickable words, a paragraph and most cells of a row
+  // are not items. It holds no item of its own at the next level (a column
+  // of cards is not an item, its cards are). It is never interactive.
+  const STATE_CLASS = /^(?:is|has|Mui)-|^(?:active|checked|completed|complete|current|disabled|done|editing|even|expanded|collapsed|first|focused|hover|last|odd|on|off|open|selected|highlighted)$/;
+  const CLASS_SEP = /\s+/;
+  function shapeOf(e) {
+    const name = e.localName;
+    if (name.indexOf('-') > 0) return name;
+    const cn = e.getAttribute('class');
+    if (!cn) return name;
+    let k = name;
+    for (const c of cn.split(CLASS_SEP)) if (c && !STATE_CLASS.test(c)) k += '.' + c;
+    return k;
+  }
+  // repeated says el's parent node has another element child of its shape;
+  // memo keeps each parent's counts, shapes each child's shape, for one
+  // snapshot.
+  function repeated(el, memo, shapes) {
+    const parent = el.parentNode;
+    if (!parent || parent.nodeType === 9 || parent.childElementCount < 2) return false;
+    let counts = memo.get(parent);
+    if (!counts) {
+      counts = new Map();
+      for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+        if (SKIP_TAGS.has(c.localName)) continue;
+        const k = shapeOf(c);
+        shapes.set(c, k);
+        counts.set(k, (counts.get(k) || 0) + 1);
+      }
+      memo.set(parent, counts);
+    }
+    return (counts.get(shapes.get(el)) || 0) >= 2;
+  }
+
+  // modalOf is the open modal <dialog> of the document, or null: while one
+  // is open the rest of the page is inert and out of the accessibility tree.
+  const dialogs = document.getElementsByTagName('dialog');
+  function modalOf() {
+    for (let i = 0; i < dialogs.length; i++) {
+      const d = dialogs[i];
+      try { if (d.open && d.matches(':modal')) return d; } catch (e) { return null; }
+    }
+    return null;
+  }
+
   function snapshotText(opts) {
     opts = opts || {};
     const max = opts.maxNodes > 0 ? opts.maxNodes : Infinity;
@@ -1073,6 +1128,16 @@ if (!window.__e2e) window.__e2e = (() => {
     let textTotal = 0; // code units of the text written so far (an over-estimate: markers count)
     const active = deepActive();
     const hoverMemo = new Map(); // root -> its hover reveal rules, read once a snapshot
+    const shapeMemo = new Map(), shapes = new Map(); // parent node -> its children's shape counts; child -> shape
+    // While a modal dialog is open, only it and the elements on the way to it
+    // are walked (a frame's inm says it is the dialog or inside it). A scoped
+    // snapshot walks its scope as asked.
+    const modal = opts.scope ? null : modalOf();
+    let modalPath = null;
+    if (modal) {
+      modalPath = new Set();
+      for (let e = modal.parentNode; e; e = e.parentNode || e.host) if (e.nodeType === 1) modalPath.add(e);
+    }
     pruneRefs();
     // lines holds node lines (strings), text runs ({d, t}) and removed slots (null).
     const lines = [];
@@ -1150,12 +1215,13 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false };
+          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1 };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
       f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false;
       f.hv = sp > 0 && frames[sp - 1].hv;
+      f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
       f.gather = textNeed > 0;
       return f;
@@ -1166,6 +1232,7 @@ if (!window.__e2e) window.__e2e = (() => {
     // frame for it.
     function enter(el, d, off, skipText, parentIdx, parentHv) {
       if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return '';
+      if (modal !== null && el !== modal && !frames[sp].inm && !modalPath.has(el)) return '';
       const cs = getComputedStyle(el);
       const display = cs.display;
       // hvRoot: el is not shown, but hovering a container would show it
@@ -1180,6 +1247,12 @@ if (!window.__e2e) window.__e2e = (() => {
       if (parentHv || hvRoot) visible = visible || cs.visibility === 'hidden';
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
+      // the way to an open modal dialog is inert too: its children join
+      if (modal !== null && el !== modal && !frames[sp].inm) role = null;
+      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
+        role = 'item';
+        blk++;
+      }
       if (!role) {
         if (block || el.localName === 'br') blk++;
         const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
@@ -1226,7 +1299,7 @@ if (!window.__e2e) window.__e2e = (() => {
       } else {
         f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
       }
-      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs;
+      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
@@ -1246,6 +1319,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.saved >= 0) textNeed = f.saved;
       if (f.dec) textNeed--;
       const role = f.role, idx = f.idx, d = f.d - 1, content = f.acc;
+      if (role === 'item') return finishItem(f, idx, d, content);
       const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
       const outRole = role === 'generic_clickable' ? 'generic' : role;
       const cut = capped;
@@ -1264,6 +1338,8 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.hv) st.hover = true;
       let box = '', color = '';
       if (interactive) {
+        ctlSeq++;
+        if (role === 'textbox' || role === 'searchbox' || role === 'combobox') fieldSeq++;
         st.interactive = true;
         if (weakName(full)) { const hi = hintOf(el, role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
@@ -1290,6 +1366,46 @@ if (!window.__e2e) window.__e2e = (() => {
       return f.block ? ' ' + t + ' ' : t;
     }
 
+    // finishItem completes a repeated item (see repeated): its line, or, when
+    // it holds neither two controls nor one and text or a field, or holds
+    // items, no line
+    // and its descendants' lines one level up.
+    let ctlSeq = 0, fieldSeq = 0;
+    function finishItem(f, idx, d, content) {
+      blk++;
+      capped = f.wasCapped || capped;
+      const ctls = ctlSeq - f.ctl0;
+      let text = fieldSeq > f.field0, holds = false;
+      if (ctls > 0) {
+        const sub = (d + 1) + '\titem\t';
+        for (let i = idx + 1; i < lines.length && !holds; i++) {
+          const l = lines[i];
+          if (l === null) continue;
+          if (typeof l === 'object') text = true;
+          else if (l.startsWith(sub)) holds = true;
+        }
+      }
+      const keep = !holds && (ctls >= 2 || (ctls === 1 && text));
+      if (keep) {
+        lines[idx] = d + '\titem\t\t' + refFor(f.el, 'item', '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
+      } else {
+        lines[idx] = null;
+        shown--;
+        for (let i = idx + 1; i < lines.length; i++) {
+          const l = lines[i];
+          if (l === null) continue;
+          if (typeof l === 'object') { l.d--; continue; }
+          const tab = l.indexOf('\t');
+          lines[i] = (+l.slice(0, tab) - 1) + l.slice(tab);
+        }
+        const m = mores.get(idx);
+        if (m) { mores.delete(idx); if (f.up >= 0) mores.set(f.up, (mores.get(f.up) || 0) + m); else rootMore += m; }
+      }
+      if (textNeed === 0) return '';
+      const el = f.el, al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
+      return ' ' + (al && norm(al) ? al : content) + ' ';
+    }
+
     // run walks until the frame stack is empty.
     function run() {
       let f = frames[sp];
@@ -1301,7 +1417,7 @@ if (!window.__e2e) window.__e2e = (() => {
           let t;
           const type = c.nodeType;
           if (type === 3) {
-            if (f.skipText) t = '';
+            if (f.skipText || (modal !== null && !f.inm)) t = '';
             else { t = c.data; if (!f.hv && !isBlank(t)) pushText(f.d, t); }
           } else if (type !== 1) {
             t = '';

@@ -179,6 +179,11 @@ func (ix *index) checkAttributes(i int, attrs map[string]string) string {
 					return "hint " + strconv.Quote(n.States.Hint) + " no longer says " + strconv.Quote(v)
 				}
 			}
+		case "label~":
+			// The description named the value by the label beside it.
+			if !ix.labelledBy(i, v) {
+				return "no label beside it says " + strconv.Quote(v)
+			}
 		case "color", "colour":
 			m, p := colorMatch(n.States.Color, v)
 			if m == 0 {
@@ -339,7 +344,7 @@ func (ix *index) checkPlaced(i int, r session.Relation, attrs map[string]string)
 			continue
 		}
 		found = true
-		d, ok := placed(r.Relation, n.Box, an.Box)
+		d, ok := placed(r.Relation, ix.box(i), ix.box(a))
 		if !ok {
 			continue
 		}
@@ -355,7 +360,7 @@ func (ix *index) checkPlaced(i int, r session.Relation, attrs map[string]string)
 			if ix.checkAttributes(j, attrs) != "" {
 				continue
 			}
-			if d2, ok := placed("next to", o.Box, an.Box); ok && d2 < d-8 {
+			if d2, ok := placed("next to", ix.box(j), ix.box(a)); ok && d2 < d-8 {
 				nearest = false
 				break
 			}

@@ -42,3 +42,34 @@ func placed(rel string, t, a *ax.Box) (float64, bool) {
 func sized(b *ax.Box) bool {
 	return b != nil && (b.W > 0 || b.H > 0) && !math.IsNaN(b.X+b.Y+b.W+b.H) && !math.IsInf(b.X+b.Y+b.W+b.H, 0)
 }
+
+// box is node i's box or, when the snapshot gives it none, for an item,
+// row, card or other container, the smallest box around its descendants'
+// boxes (an unnamed list item has no box of its own, its checkbox and text
+// do): "the item below the bread item" compares items. Nil when neither is
+// known.
+func (ix *index) box(i int) *ax.Box {
+	n := ix.e[i].n
+	if sized(n.Box) || !containerRoles[n.Role] && !itemRoles[n.Role] {
+		return n.Box
+	}
+	var u *ax.Box
+	for j := i + 1; j < ix.e[i].end; j++ {
+		b := ix.e[j].n.Box
+		if !sized(b) {
+			continue
+		}
+		if u == nil {
+			c := *b
+			u = &c
+			continue
+		}
+		x0, y0 := math.Min(u.X, b.X), math.Min(u.Y, b.Y)
+		x1, y1 := math.Max(u.X+u.W, b.X+b.W), math.Max(u.Y+u.H, b.Y+b.H)
+		u.X, u.Y, u.W, u.H = x0, y0, x1-x0, y1-y0
+	}
+	if u == nil {
+		return n.Box
+	}
+	return u
+}

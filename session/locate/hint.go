@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -44,10 +45,12 @@ func init() {
 		"delete": {"delete", "remove", "destroy", "trash", "bin", "garbage", "rubbish", "wastebasket"},
 		"close":  {"close", "dismiss", "x"},
 		"edit":   {"edit", "pencil", "pen"},
-		"menu":   {"menu", "more", "kebab", "dots", "ellipsis", "hamburger", "overflow"},
-		"search": {"search", "magnifier", "magnifying", "loupe"},
-		"add":    {"add", "plus", "new", "create"},
-		"toggle": {"toggle", "select", "check", "tick", "mark"},
+		"menu": {"menu", "more", "kebab", "dots", "dot", "ellipsis", "hamburger", "overflow", "meatball", "meatballs",
+			"action", "option"},
+		"favourite": {"favourite", "favorite", "fav", "fave", "heart", "like", "star", "starred"},
+		"search":    {"search", "magnifier", "magnifying", "loupe"},
+		"add":       {"add", "plus", "new", "create"},
+		"toggle":    {"toggle", "select", "check", "tick", "mark"},
 	} {
 		for _, w := range ws {
 			synonyms[w] = canon
@@ -80,16 +83,33 @@ var symbolWords = strings.NewReplacer(
 	"🗑", " trash ", "🔍", " search ", "🔎", " search ", "⌕", " search ",
 )
 
-// hintWords are the comparison words of s with symbols read as words and
-// synonyms folded to one meaning.
+// iconNoise are words of icon names and classes that say how an icon is
+// drawn, not what it does ("icon icon-heart", "dots-horizontal",
+// "more-vert"): they are left out of hint words.
+var iconNoise = map[string]bool{
+	"icon": true, "ico": true, "horizontal": true, "vertical": true, "vert": true, "horiz": true,
+	"outline": true, "outlined": true, "filled": true, "solid": true, "fill": true, "svg": true,
+}
+
+// hintWords are the comparison words of s with symbols read as words,
+// synonyms folded to one meaning, icon drawing words left out, and a
+// meaning said twice in a row said once ("more actions" is one menu).
 func hintWords(s string) []string {
 	ws := words(symbolWords.Replace(s))
-	for i, w := range ws {
-		if c, ok := synonyms[w]; ok {
-			ws[i] = c
+	out := ws[:0]
+	for _, w := range ws {
+		if iconNoise[w] {
+			continue
 		}
+		if c, ok := synonyms[w]; ok {
+			w = c
+		}
+		if len(out) > 0 && out[len(out)-1] == w {
+			continue
+		}
+		out = append(out, w)
 	}
-	return ws
+	return out
 }
 
 // hintQuality compares a description's name with a node's hint: the best
@@ -155,6 +175,69 @@ func hintQuality(spec nameSpec, n *ax.Node) (float64, string) {
 		}
 	}
 	return hintWordsQ, "in hint words"
+}
+
+// synonymMaxWords is the most words an accessible name compared by
+// synonyms may have: an icon control's name is short.
+const synonymMaxWords = 3
+
+// synonymName compares a description's name with a short accessible name
+// by the synonym vocabulary of icon controls, at hintSameQ×wHint, as a hint
+// would count: "the menu button" and "the ⋯ button" for a kebab named "More
+// actions". The description's words must be what a control does (the
+// vocabulary's own words: delete, close, edit, menu, favourite, …) or a
+// glyph; words for how an icon looks (trash, heart) name it only by its
+// hint. The toggle words
+// (select, check, mark) say too little to name a control on their own.
+//
+// It is synonymWords(spec).fit(name); the locator reads spec once per call
+// (index.synonyms).
+func synonymName(spec nameSpec, name string) (float64, string) {
+	return synonymWords(spec).fit(name)
+}
+
+// synSpec is a description's name read for synonymName: its hint words,
+// or none when synonyms cannot name it.
+type synSpec struct {
+	words  []string
+	symbol bool
+}
+
+// synonymWords reads a description's name for synonymName once.
+func synonymWords(spec nameSpec) synSpec {
+	if spec.quoted {
+		return synSpec{}
+	}
+	symbol := symbolName(spec.phrase)
+	if !symbol {
+		// The description says what the control does ("menu",
+		// "favourite"), not how its icon looks: "the trash button" is the
+		// one with a trash icon, not any button named Delete.
+		for _, w := range words(spec.phrase) {
+			if synonyms[w] != w {
+				return synSpec{}
+			}
+		}
+	}
+	sw := hintWords(spec.phrase)
+	if len(sw) == 0 || len(sw) > synonymMaxWords || slices.Contains(sw, "toggle") {
+		return synSpec{}
+	}
+	return synSpec{sw, symbol}
+}
+
+// fit is synonymName for a read description.
+func (s synSpec) fit(name string) (float64, string) {
+	if len(s.words) == 0 || name == "" {
+		return 0, ""
+	}
+	if len(words(name)) > synonymMaxWords || !sameWords(s.words, hintWords(name)) {
+		return 0, ""
+	}
+	if s.symbol {
+		return hintSameQ * wHint, "same words as symbol"
+	}
+	return hintSameQ * wHint, "same words by synonym"
 }
 
 // preferNamed drops the candidates known only by their hint when another

@@ -287,7 +287,7 @@ func (ix *index) resolve(q *query) outcome {
 		return o
 	}
 	cands, misses, missing := ix.match(q)
-	cands = oneElement(ix, textTier(ix, q, cands))
+	cands = nestedOnce(ix, oneElement(ix, textTier(ix, q, cands)))
 	o.cands = cands
 	if len(cands) == 0 {
 		o.detail = "no element matches " + strconv.Quote(q.desc)
@@ -350,6 +350,23 @@ func (ix *index) resolve(q *query) outcome {
 				}
 			}
 		}
+		// Items count one collection at a time, as "in the first item"
+		// does (see nthContainers): "the first item" on a page with a
+		// navigation list and a task list is no count.
+		var sets int
+		if group, sets = ix.ordinalGroup(cands, group, q.ordinal); sets > 1 {
+			var parts []string
+			for k, g := range group {
+				if k == maxCandidates {
+					parts = append(parts, "…")
+					break
+				}
+				parts = append(parts, ix.describe(cands[g].i))
+			}
+			o.reason = ReasonAmbiguous
+			o.detail = fmt.Sprintf("%q counts in %d collections, one in each: %s", q.desc, sets, strings.Join(parts, ", "))
+			return o
+		}
 		k := q.ordinal - 1
 		if q.ordinal < 0 {
 			k = len(group) + q.ordinal
@@ -389,6 +406,59 @@ func (ix *index) resolve(q *query) outcome {
 	o.reason = ReasonAmbiguous
 	o.detail = fmt.Sprintf("%d %s candidates for %q: %s", len(group), word, q.desc, strings.Join(parts, ", "))
 	return o
+}
+
+// ordinalGroup narrows an ordinal's group (indexes into cands, in document
+// order) to one collection when its candidates are items of collections
+// (list items, rows, cards, options, …): they are split into sets as
+// container ordinals split them (see ordinalSets). With one set, or one set
+// long enough to hold the nth, that set is the group; with several it
+// returns the nth of each and their number, an ambiguity. A group of other
+// roles comes back as it is, with 1.
+func (ix *index) ordinalGroup(cands []cand, group []int, ordinal int) ([]int, int) {
+	for _, g := range group {
+		if !itemRoles[ix.e[cands[g].i].n.Role] {
+			return group, 1
+		}
+	}
+	type key struct {
+		role   string
+		parent int
+	}
+	at := map[key]int{}
+	var sets [][]int
+	for _, g := range group {
+		a := cands[g].i
+		k := key{ix.e[a].n.Role, ix.setParent(a)}
+		j, ok := at[k]
+		if !ok {
+			j = len(sets)
+			at[k] = j
+			sets = append(sets, nil)
+		}
+		sets[j] = append(sets[j], g)
+	}
+	if len(sets) == 1 {
+		return group, 1
+	}
+	var nth, fit []int
+	for j, set := range sets {
+		k := ordinal - 1
+		if ordinal < 0 {
+			k = len(set) + ordinal
+		}
+		if k >= 0 && k < len(set) {
+			nth = append(nth, set[k])
+			fit = append(fit, j)
+		}
+	}
+	switch len(fit) {
+	case 0:
+		return nil, 1 // no collection holds an nth
+	case 1:
+		return sets[fit[0]], 1
+	}
+	return nth, len(nth)
 }
 
 // textFirst says a description names text itself ("the tasks remaining
@@ -444,6 +514,39 @@ func oneElement(ix *index, cands []cand) []cand {
 	return out
 }
 
+// nestedOnce drops a candidate that holds another candidate of the same
+// name and score: a component library's wrapper with role tab around a
+// button, both named "Completed", is one control on screen, and the inner
+// one is what a person clicks. cands are best first.
+func nestedOnce(ix *index, cands []cand) []cand {
+	if len(cands) < 2 {
+		return cands
+	}
+	drop := map[int]bool{}
+	for a := range cands {
+		for b := range cands {
+			ca, cb := cands[a], cands[b]
+			if a == b || math.Abs(ca.score-cb.score) > 1e-9 || !ix.isAncestor(ca.i, cb.i) {
+				continue
+			}
+			na, nb := ix.e[ca.i].n, ix.e[cb.i].n
+			if na.Name != "" && sameText(na.Name, nb.Name) && nb.States.Interactive {
+				drop[a] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return cands
+	}
+	out := cands[:0:0]
+	for k, c := range cands {
+		if !drop[k] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // result turns an outcome into a Result.
 func (ix *index) result(o outcome) Result {
 	r := Result{Reason: o.reason, Detail: o.detail}
@@ -493,7 +596,7 @@ func (ix *index) intent(o outcome) session.Intent {
 			// `the "3 tasks remaining" text` and "the oat milk label" named
 			// the whole text: another count is another text, and "oat milk
 			// and honey" another item, never a hit.
-		} else if k == "text" || k == "value" || k == "hint" {
+		} else if k == "text" || k == "value" || k == "hint" || k == "label" {
 			// Text and values change while the element stays the same (a
 			// status counting items, a filled field): the description relied
 			// on its own words being there, not on the whole text.
@@ -567,6 +670,8 @@ func (ix *index) nameAttr(c cand) (string, string) {
 		return "text", ix.text(c.i)
 	case "hint":
 		return "hint", n.States.Hint
+	case "label":
+		return "label", ""
 	}
 	return "name", n.Name
 }

@@ -56,6 +56,7 @@ type index struct {
 	containers map[*clause]map[int]float64
 	nth        map[*clause][]int
 	own        map[ownKey]ownEntry // ownText, for the few nodes asked
+	syn        map[nameSpecKey]synSpec
 	exact      map[exactKey]bool
 }
 
@@ -295,6 +296,25 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 	return s, cut
 }
 
+type nameSpecKey struct {
+	phrase string
+	quoted bool
+}
+
+// synonyms is synonymWords of a description's name, read once per call.
+func (ix *index) synonyms(spec nameSpec) synSpec {
+	k := nameSpecKey{spec.phrase, spec.quoted}
+	if s, ok := ix.syn[k]; ok {
+		return s
+	}
+	if ix.syn == nil {
+		ix.syn = map[nameSpecKey]synSpec{}
+	}
+	s := synonymWords(spec)
+	ix.syn[k] = s
+	return s
+}
+
 // fieldRoles are the controls whose value is text a person reads.
 var fieldRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true}
 
@@ -323,8 +343,12 @@ func exactHow(how string) bool {
 }
 
 // title is the name of the first heading in node a, not in an item, card
-// or row nested in it, or "": a card is called by its title.
+// or row nested in it, or "": a card is called by its title. A role-less
+// repeated entry (role "item") with no heading is called by its first run of
+// text, outside its controls, as a row is by its first cell (a card reading
+// "Pro", "$12 / month" is the Pro card, the one reading "Pro Plus" not).
 func (ix *index) title(a int) string {
+	first := ""
 	for j := a + 1; j < ix.e[a].end; {
 		n := ix.e[j].n
 		if textBoxes[n.Role] {
@@ -337,9 +361,25 @@ func (ix *index) title(a int) string {
 			}
 			return n.Name
 		}
+		if first == "" && n.Role == "text" && ix.e[a].n.Role == "item" && !ix.inControl(j, a) {
+			if _, cut := cutString(n, n.Text); cut {
+				return ""
+			}
+			first = n.Text
+		}
 		j++
 	}
-	return ""
+	return first
+}
+
+// inControl says node j sits in a control below node a.
+func (ix *index) inControl(j, a int) bool {
+	for p := ix.e[j].parent; p > a; p = ix.e[p].parent {
+		if ix.e[p].n.States.Interactive {
+			return true
+		}
+	}
+	return false
 }
 
 // boxQuality compares a phrase with what names node a as a container: its
@@ -660,6 +700,11 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		}
 		try(ix.text(i), f, "text")
 	}
+	if q < wHint && !spec.quoted && n.Name != "" && !symbolName(n.Name) {
+		if sq, sh := ix.synonyms(spec).fit(n.Name); sq > q {
+			q, how, src = sq, sh, "name"
+		}
+	}
 	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {
 		if hq, hh := hintQuality(spec, n); hq*wHint > q {
 			q, how, src = hq*wHint, hh, "hint"
@@ -750,6 +795,29 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	c.score = rs
 	if !q.name.empty() {
 		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
+		if n.Role == "item" {
+			// A role-less repeated entry is named as a container is, by its
+			// own text and with phrase boundaries: "the oat milk item" is
+			// never the "oat milk and honey" one while an "oat milk" item
+			// is there (see boxMatch).
+			nq, how, src = 0, "", "text"
+			if bq := ix.boxMatch(i, q.name); bq > 0 {
+				_, how = ix.boxQuality(i, q.name)
+				nq = bq
+			}
+		} else if nq > 0 && n.Name == "" && textBoxes[n.Role] && !q.name.quoted {
+			// An unnamed item, card or row is known by its own text as an
+			// "in" container is (see boxMatch): "the oat milk item" is never
+			// the "oat milk and honey" item while an "oat milk" item is there.
+			if bq := ix.boxMatch(i, q.name); bq > 0 {
+				if bq > nq {
+					nq, how, src = bq, "own text", "text"
+				}
+			} else if !exactHow(how) && ix.exactBox(q.name, n.Role) {
+				c.score += wName * nq
+				return c, false, "reads " + quote(q.name.phrase) + " only in part, and another " + n.Role + " reads it exactly"
+			}
+		}
 		if nq <= 0 {
 			return c, false, ""
 		}
@@ -874,6 +942,7 @@ func (ix *index) match(q *query) (cands []cand, misses []miss, missing string) {
 		}
 		cands = append(cands, c)
 	}
+	cands = ix.labelValues(q, cands)
 	cands, misses = preferNamed(cands, misses)
 	// Spatial closeness is relative: the nearest candidate gets it all.
 	for ci := range q.clauses {
@@ -1126,7 +1195,7 @@ func (ix *index) setParent(a int) int {
 // itemRoles are the roles of one entry of a collection.
 var itemRoles = map[string]bool{
 	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
-	"treeitem": true, "option": true, "menuitem": true,
+	"treeitem": true, "option": true, "menuitem": true, "item": true,
 }
 
 // mentions reads "for Alice" and "with Alice": the node itself or one of its
@@ -1170,10 +1239,10 @@ var textBoxRoles = slices.Sorted(maps.Keys(textBoxes))
 
 // textBoxes are the roles of the unnamed ancestors "for X" reads by their
 // text: one entry of a collection, never the collection (a list's text
-// holds every item's).
+// holds every item's). "item" is the snapshot's role-less repeated entry.
 var textBoxes = map[string]bool{
 	"listitem": true, "article": true, "row": true, "cell": true, "gridcell": true,
-	"treeitem": true, "option": true, "menuitem": true, "group": true,
+	"treeitem": true, "option": true, "menuitem": true, "group": true, "item": true,
 }
 
 // has finds a descendant of node i that fits the clause's description.
@@ -1203,7 +1272,7 @@ func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
 		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) {
 			continue
 		}
-		if d, ok := placed(rel, ix.e[i].n.Box, ix.e[a].n.Box); ok && d < bestD {
+		if d, ok := placed(rel, ix.box(i), ix.box(a)); ok && d < bestD {
 			best, bestD = a, d
 		}
 	}
@@ -1281,3 +1350,102 @@ func short(s string, n int) string {
 }
 
 func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+// Values known by a label beside them: "the display name" is the text next
+// to a "Display name" label ("label: value" pairs, a <dt> and its <dd>, two
+// spans in a card). wLabelValue scales the label's score for its value.
+const wLabelValue = 0.9
+
+// labelMaxWords is the most words a label of a value may have: a sentence
+// is no label.
+const labelMaxWords = 5
+
+// valueBeside returns the value that the text run or term l labels, or -1:
+// the node right after it under the same parent (or after its parent, when
+// l is the only child of a term or wrapper), when that node is no control
+// and reads a short text of its own.
+func (ix *index) valueBeside(l int) int {
+	n := ix.e[l].n
+	lt := ix.text(l)
+	if n.Name != "" && n.Role != "text" {
+		lt = n.Name
+	}
+	if lt == "" || ix.e[l].tcut || len(words(lt)) > labelMaxWords || len(words(lt)) == 0 {
+		return -1
+	}
+	a := l
+	k := ix.e[a].end
+	if k >= len(ix.e) || ix.e[k].parent != ix.e[a].parent {
+		p := ix.e[a].parent
+		if p < 0 || p+1 != a || ix.e[p].end != ix.e[a].end {
+			return -1 // not an only child
+		}
+		switch ix.e[p].n.Role {
+		case "term", "generic", "":
+		default:
+			return -1
+		}
+		a, k = p, ix.e[p].end
+		if k >= len(ix.e) || ix.e[k].parent != ix.e[a].parent {
+			return -1
+		}
+	}
+	v := ix.e[k].n
+	if v.States.Interactive || v.Ref == "" {
+		return -1
+	}
+	switch v.Role {
+	case "text", "definition", "paragraph", "status", "generic":
+	default:
+		return -1
+	}
+	if t := ix.text(k); t == "" || len(t) > 80 || ix.e[k].tcut {
+		return -1
+	}
+	return k
+}
+
+// labelValues replaces the candidates that are labels of a value by their
+// values, at wLabelValue of their score: "the display name" with no role
+// word and unquoted is what the "Display name" label labels, not the label.
+// A label named exactly or by the same words counts; two labels so named
+// give two values, an ambiguity.
+func (ix *index) labelValues(q *query, cands []cand) []cand {
+	if q.role != nil || q.name.empty() || q.name.quoted {
+		return cands
+	}
+	for k := range cands {
+		c := &cands[k]
+		n := ix.e[c.i].n
+		if n.Role != "text" && n.Role != "term" || c.nameQ < 0.92 {
+			continue
+		}
+		v := ix.valueBeside(c.i)
+		if v < 0 {
+			continue
+		}
+		c.why = append(c.why, "the value beside "+ix.describeShort(c.i))
+		c.i, c.score, c.nameQ, c.nameSrc = v, c.score*wLabelValue, c.nameQ*wLabelValue, "label"
+	}
+	return cands
+}
+
+// labelledBy says some label beside node i (see valueBeside) reads the
+// words of v.
+func (ix *index) labelledBy(i int, v string) bool {
+	for l := ix.e[i].parent + 1; l < i; l++ {
+		if l < 0 {
+			continue
+		}
+		if n := ix.e[l].n; (n.Role == "text" || n.Role == "term") && ix.valueBeside(l) == i {
+			t := ix.text(l)
+			if n.Name != "" && n.Role != "text" {
+				t = n.Name
+			}
+			if hasWords(t, v) {
+				return true
+			}
+		}
+	}
+	return false
+}

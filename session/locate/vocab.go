@@ -57,11 +57,30 @@ func init() {
 		"picker", "listbox", "list box", "dropdown list", "drop-down list", "dropdown menu", "drop-down menu", "chooser"},
 		roleDef{strong: []string{"combobox", "listbox"}, weak: []string{"button"}, container: true})
 	addRole([]string{"tab"}, roleDef{strong: []string{"tab"}, weak: []string{"link", "button"}})
+	// Words people use for a control by what it does in the UI, not by
+	// its role: a filter is a link, button, tab or radio ("the Completed
+	// filter"); a chip or pill a small button or link. They keep a trailing
+	// noun from diluting the name.
+	// (No "filter button": "the Apply filter button" is a button named
+	// "Apply filter".)
+	addRole([]string{"filter"},
+		roleDef{strong: []string{"link", "button", "tab", "radio", "option"},
+			// A clickable span reads as text. Never a checkbox: "the All
+			// filter" is not a "Mark all as complete" toggle known by its
+			// class words.
+			weak: []string{"generic", "text", "menuitemradio"}})
+	addRole([]string{"chip", "pill", "tag"},
+		roleDef{strong: []string{"button", "link", "option"}, weak: []string{"checkbox", "listitem", "text"}})
+	// A file input is a button to the accessibility tree; people call it
+	// an upload or a file picker.
+	addRole([]string{"upload", "file input", "file picker", "file field", "file upload", "file chooser",
+		"file selector", "uploader", "dropzone", "drop zone"},
+		roleDef{strong: []string{"button"}, weak: []string{"textbox", "generic", "link"}})
 	addRole([]string{"heading", "title", "headline", "subheading", "subtitle"}, roleDef{strong: []string{"heading"}, container: true})
 	for i, h := range []string{"h1", "h2", "h3", "h4", "h5", "h6"} {
 		addRole([]string{h}, roleDef{strong: []string{"heading"}, container: true, level: i + 1})
 	}
-	addRole([]string{"row", "table row", "line item"}, roleDef{strong: []string{"row"}, container: true})
+	addRole([]string{"row", "table row", "line item"}, roleDef{strong: []string{"row"}, weak: []string{"item"}, container: true})
 	addRole([]string{"cell", "table cell", "grid cell"},
 		roleDef{strong: []string{"cell", "gridcell"}, weak: []string{"rowheader", "columnheader"}, container: true})
 	addRole([]string{"column header", "column heading", "columnheader", "header cell"},
@@ -70,7 +89,7 @@ func init() {
 		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio"}, weak: []string{"button", "link", "option"}})
 	addRole([]string{"item", "entry"},
 		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio", "listitem", "option", "treeitem"},
-			weak: []string{"row", "link", "button"}, container: true})
+			weak: []string{"row", "link", "button", "item"}, container: true})
 	addRole([]string{"option", "choice"},
 		roleDef{strong: []string{"option"}, weak: []string{"menuitem", "menuitemradio", "radio"}})
 	addRole([]string{"dialog", "modal", "popup", "pop-up", "pop up", "modal dialog", "dialog box", "window", "overlay", "lightbox"},
@@ -81,7 +100,7 @@ func init() {
 		roleDef{strong: []string{"switch"}, weak: []string{"checkbox", "button"}})
 	addRole([]string{"slider", "range slider", "range"}, roleDef{strong: []string{"slider"}})
 	addRole([]string{"list item", "listitem", "list entry"},
-		roleDef{strong: []string{"listitem"}, weak: []string{"option", "treeitem"}, container: true})
+		roleDef{strong: []string{"listitem"}, weak: []string{"option", "treeitem", "item"}, container: true})
 	addRole([]string{"list"}, roleDef{strong: []string{"list"}, weak: []string{"listbox", "menu"}, container: true})
 	addRole([]string{"table", "grid", "data grid", "data table", "spreadsheet"},
 		roleDef{strong: []string{"table", "grid", "treegrid"}, container: true})
@@ -92,7 +111,7 @@ func init() {
 	addRole([]string{"panel", "pane"},
 		roleDef{strong: []string{"region", "group", "tabpanel"}, weak: []string{"complementary", "dialog", "article"}, container: true})
 	addRole([]string{"tab panel", "tabpanel"}, roleDef{strong: []string{"tabpanel"}, weak: []string{"region", "group"}, container: true})
-	addRole([]string{"card", "tile"}, roleDef{strong: []string{"article", "group", "region", "listitem"}, container: true})
+	addRole([]string{"card", "tile"}, roleDef{strong: []string{"article", "group", "region", "listitem"}, weak: []string{"item"}, container: true})
 	addRole([]string{"navigation", "nav", "navbar", "nav bar", "navigation bar", "menu bar", "menubar", "breadcrumbs", "breadcrumb"},
 		roleDef{strong: []string{"navigation", "menubar"}, container: true})
 	addRole([]string{"menu", "context menu", "popup menu", "pop-up menu"},
@@ -126,7 +145,7 @@ func init() {
 // textWords are the role words that mean a run of text: "the tasks
 // remaining counter", `the "3 tasks remaining" text`, "the total price",
 // "the oat milk label".
-var textWords = []string{"text", "label", "caption", "counter", "count", "note", "price", "amount", "hint", "footnote", "tagline"}
+var textWords = []string{"text", "label", "caption", "counter", "count", "note", "price", "amount", "hint", "footnote", "tagline", "badge"}
 
 // containerRoles are the snapshot roles whose descendants a description can
 // place something "in" when it names no container word ("for Alice").
