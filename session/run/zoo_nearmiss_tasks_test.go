@@ -28,7 +28,7 @@ var tasksNearMisses = []nearMiss{
 	{Desc: "the Mark all as complete checkbox", Want: "tasks:toggle-all"},
 	{Desc: "the tasks remaining counter", Want: "tasks:count"},
 	{Desc: "the Active filter", Want: "tasks:filter:active",
-		Gap: "divsoup, library: \"filter\" is no role word: divsoup's filters are text, library's read \"Active\" as a button and a tab"},
+		Gap: "divsoup: the filters are role-less text, and \"filter\" is no role word"},
 	// two items read "oat milk": the label names two controls
 	{Prep: `addTask("oat milk")`, Desc: "the oat milk checkbox", Want: nearMissAmbiguous},
 	{Prep: `addTask("oat milk")`, Desc: "the Delete button in the oat milk item", Want: nearMissAmbiguous},
