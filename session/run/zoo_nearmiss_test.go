@@ -18,12 +18,20 @@ import (
 // has a table of rows in a file of its own (zoo_nearmiss_<page>_test.go);
 // zooNearMiss snapshots the page in real Chromium, asks the local locator
 // and checks the element it picked against the page's data-zoo-key ground
-// truth. A row wants either one element (its key) or ambiguity; a pick of
-// any other element fails, and so does no answer for a row that wants one.
+// truth. A row wants one element (its key), ambiguity, or no pick at all
+// (the description names nothing on the page); a pick of any other element
+// fails, and so does no answer for a row that wants one, unless the row is
+// marked as a known gap: then no answer is logged, and a wrong pick still
+// fails.
 
 // nearMissAmbiguous is the Want of a row whose description fits several
 // elements equally: the locator must say so, never pick one.
 const nearMissAmbiguous = "ambiguous"
+
+// nearMissNone is the Want of a row whose description names nothing on the
+// page ("the Close button" with the dialog closed): not found and ambiguity
+// both pass, any pick is a wrong element.
+const nearMissNone = "none"
 
 // nearMiss is one row of a near-miss table.
 type nearMiss struct {
@@ -33,7 +41,26 @@ type nearMiss struct {
 	// the description is a near miss in.
 	Prep string
 	Desc string
-	Want string // a data-zoo-key, or nearMissAmbiguous
+	Want string // a data-zoo-key, nearMissAmbiguous or nearMissNone
+	// Gap, when set, names the styles where the local locator cannot find
+	// the element the row wants, and why: "divsoup: no clue", "divsoup,
+	// library: …", "all: …". In those styles not found or ambiguity is
+	// reported, not failed; a wrong pick still fails.
+	Gap string
+}
+
+// gap returns why the row is a known gap in style, "" when it is not one.
+func (r nearMiss) gap(style string) string {
+	styles, why, ok := strings.Cut(r.Gap, ":")
+	if !ok {
+		return ""
+	}
+	for _, s := range strings.Split(styles, ",") {
+		if s = strings.TrimSpace(s); s == style || s == "all" {
+			return strings.TrimSpace(why)
+		}
+	}
+	return ""
 }
 
 // nearMissJS are page helpers for Prep; they look through open shadow roots
@@ -46,6 +73,22 @@ function deepAll(node, pred, out) {
     if (el.shadowRoot) deepAll(el.shadowRoot, pred, out);
   }
   return out;
+}
+// zooEl is the innermost element carrying the ground-truth key k (where a
+// control is a wrapper and its button, or a host and its inner element,
+// the button or the inner element).
+function zooEl(k) {
+  const all = deepAll(document, el => el.getAttribute('data-zoo-key') === k);
+  if (!all.length) throw new Error('no element ' + k);
+  return all[all.length - 1];
+}
+// clickKey clicks the element whose ground-truth key is k.
+function clickKey(k) { zooEl(k).click(); }
+// enterKey types text into the field whose key is k and presses Enter.
+function enterKey(k, text) {
+  const f = zooEl(k);
+  f.value = text;
+  f.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 }
 // addTask adds a task through the new-task field, as Enter does.
 function addTask(text) {
@@ -81,14 +124,30 @@ func zooNearMiss(t *testing.T, page string, rows []nearMiss) {
 				}
 				byPrep[r.Prep] = append(byPrep[r.Prep], r)
 			}
+			var n, pass, gaps, wrong int
 			for _, prep := range order {
 				p, snap := nearMissPage(t, srv.URL+"/zoo/"+page+"?style="+style, prep)
 				for _, r := range byPrep[prep] {
-					if msg := nearMissVerdict(r, nearMissLocate(t, p, snap, r.Desc)); msg != "" {
+					n++
+					msg := nearMissVerdict(r, nearMissLocate(t, p, snap, r.Desc))
+					switch {
+					case msg == "":
+						pass++
+						if g := r.gap(style); g != "" {
+							t.Logf("%q: passes; its known gap (%s) can go", r.Desc, g)
+						}
+					case strings.Contains(msg, "WRONG ELEMENT"):
+						wrong++
+						t.Error(msg)
+					case r.gap(style) != "":
+						gaps++
+						t.Logf("known gap (%s): %s", r.gap(style), msg)
+					default:
 						t.Error(msg)
 					}
 				}
 			}
+			t.Logf("near misses on %s/%s: %d rows, %d pass, %d known gaps, %d wrong, %d other failures", page, style, n, pass, gaps, wrong, n-pass-gaps-wrong)
 		})
 	}
 }
@@ -103,6 +162,10 @@ func nearMissVerdict(r nearMiss, got nearMissOutcome) string {
 	switch {
 	case got.Answer == r.Want:
 		return ""
+	case r.Want == nearMissNone && (got.Answer == "not found" || got.Answer == nearMissAmbiguous):
+		return ""
+	case r.Want == nearMissNone:
+		return fmt.Sprintf("%q%s: WRONG ELEMENT: picked %s (%s), want no pick; %s", r.Desc, state, got.Answer, got.Picked, got.Detail)
 	case got.Answer == "not found" || (got.Answer == nearMissAmbiguous && r.Want != nearMissAmbiguous):
 		return fmt.Sprintf("%q%s: %s, want %s: %s", r.Desc, state, got.Answer, r.Want, got.Detail)
 	default:
@@ -179,6 +242,22 @@ func nearMissLocate(t *testing.T, p *browser.Page, snap *ax.Snapshot, desc strin
 	return o
 }
 
+// TestNearMissGap: a row's gap holds in the styles it names only.
+func TestNearMissGap(t *testing.T) {
+	for _, c := range []struct{ gap, style, want string }{
+		{"", "divsoup", ""},
+		{"divsoup: no clue", "divsoup", "no clue"},
+		{"divsoup: no clue", "library", ""},
+		{"divsoup, library: no role", "library", "no role"},
+		{"all: nothing", "semantic", "nothing"},
+		{"no style named", "divsoup", ""},
+	} {
+		if got := (nearMiss{Gap: c.gap}).gap(c.style); got != c.want {
+			t.Errorf("gap %q in %s = %q, want %q", c.gap, c.style, got, c.want)
+		}
+	}
+}
+
 // TestNearMissVerdict: every answer but the one a row wants fails it, and
 // a pick of another element is called wrong.
 func TestNearMissVerdict(t *testing.T) {
@@ -194,6 +273,10 @@ func TestNearMissVerdict(t *testing.T) {
 		{nearMissAmbiguous, nearMissAmbiguous, false},
 		{nearMissAmbiguous, "tasks:delete:bread", true},
 		{nearMissAmbiguous, "not found", true},
+		{nearMissNone, "not found", false},
+		{nearMissNone, nearMissAmbiguous, false},
+		{nearMissNone, "modal:save", true},
+		{nearMissNone, "(an element with no data-zoo-key)", true},
 	} {
 		msg := nearMissVerdict(nearMiss{Desc: "d", Want: c.want}, nearMissOutcome{Answer: c.answer})
 		if (msg != "") != c.fails {

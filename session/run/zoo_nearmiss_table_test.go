@@ -1,0 +1,62 @@
+package run
+
+import "testing"
+
+// The members table's near misses. The rows read Bob Stone, Ann Leeds,
+// Cara Diaz, Ann Lee, Dev Patel, Eve Kim ("Ann Lee" is a prefix of "Ann
+// Leeds"; sorting by name puts Ann Lee first); two are Editors, two
+// Invited. Every row ends in a kebab whose menu (Edit, Duplicate, Delete)
+// opens in a portal at the end of <body>.
+const (
+	tableSortAsc  = `clickKey("table:sort:name")`
+	tableSortDesc = `clickKey("table:sort:name"); clickKey("table:sort:name")`
+	tableMenuAnn  = `clickKey("table:menu:ann lee")`
+	tableCopyAnn  = `clickKey("table:menu:ann lee"); clickKey("table:menuitem:duplicate")`
+	tableTwoAnns  = `clickKey("table:menu:bob stone"); clickKey("table:menuitem:edit"); enterKey("table:edit-name", "Ann Lee")`
+)
+
+// tableDivCells: divsoup's cells are divs classed mt-td, text to the
+// snapshot, and "cell" is a role word no text node has.
+const tableDivCells = "divsoup: cells are role-less divs (mt-td), text to the snapshot; no cell role to match"
+
+var tableNearMisses = []nearMiss{
+	// Ann Leeds comes first on the page, Ann Lee after it
+	{Desc: "the Ann Lee row", Want: "table:row:ann lee"},
+	{Desc: "the Ann Leeds row", Want: "table:row:ann leeds"},
+	{Desc: "the More actions button in the Ann Lee row", Want: "table:menu:ann lee"},
+	{Desc: "the More actions button in the Ann Leeds row", Want: "table:menu:ann leeds"},
+	// sorted, Ann Lee comes first; then last
+	{Prep: tableSortAsc, Desc: "the Ann Lee row", Want: "table:row:ann lee"},
+	{Prep: tableSortAsc, Desc: "the Ann Leeds row", Want: "table:row:ann leeds"},
+	{Prep: tableSortAsc, Desc: "the More actions button in the Ann Lee row", Want: "table:menu:ann lee"},
+	{Prep: tableSortDesc, Desc: "the Ann Lee row", Want: "table:row:ann lee"},
+	{Prep: tableSortDesc, Desc: "the Ann Leeds row", Want: "table:row:ann leeds"},
+	// a first name two rows share names neither
+	{Desc: "the Ann row", Want: nearMissAmbiguous},
+	// one kebab per row: no row named, no pick
+	{Desc: "the More actions button", Want: nearMissAmbiguous},
+	// text in two rows, text in one
+	{Desc: `the "Editor" cell`, Want: nearMissAmbiguous, Gap: tableDivCells},
+	{Desc: `the "Suspended" cell`, Want: "table:status:dev patel", Gap: tableDivCells},
+	{Desc: `the "Invited" text`, Want: nearMissAmbiguous},
+	{Desc: `the "Admin" text`, Want: "table:role:ann lee"},
+	{Desc: "the member count", Want: "table:count"},
+	// no row reads "Ann Lea"
+	{Desc: "the Ann Lea row", Want: nearMissNone},
+	// the menu is open for Ann Lee's row only
+	{Prep: tableMenuAnn, Desc: "the Delete menu item", Want: "table:menuitem:delete",
+		Gap: "divsoup: the menu items are divs with a click listener only, text to the snapshot; no role, class or name says menu item"},
+	{Prep: tableMenuAnn, Desc: "the Duplicate menu item", Want: "table:menuitem:duplicate",
+		Gap: "divsoup: the menu items are divs with a click listener only, text to the snapshot; no role, class or name says menu item"},
+	// closed, there is no menu item to pick
+	{Desc: "the Delete menu item", Want: nearMissNone},
+	// a duplicate reads "Ann Lee (copy)": "Ann Lee" still names the original
+	{Prep: tableCopyAnn, Desc: "the Ann Lee row", Want: "table:row:ann lee"},
+	{Prep: tableCopyAnn, Desc: "the Ann Lee (copy) row", Want: "table:row:ann lee (copy)"},
+	// Bob Stone renamed "Ann Lee": two rows read "Ann Lee"
+	{Prep: tableTwoAnns, Desc: "the Ann Lee row", Want: nearMissAmbiguous},
+	{Prep: tableTwoAnns, Desc: "the More actions button in the Ann Lee row", Want: nearMissAmbiguous},
+	{Prep: tableTwoAnns, Desc: "the Ann Leeds row", Want: "table:row:ann leeds"},
+}
+
+func TestZooNearMissTable(t *testing.T) { zooNearMiss(t, "table", tableNearMisses) }
