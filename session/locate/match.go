@@ -821,6 +821,13 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 		if nq <= 0 {
 			return c, false, ""
 		}
+		if n.Role == "text" && rs == wRoleWeak && !exactHow(how) {
+			// Text only loosely fits a control's role word ("the All
+			// filter" as a clickable span): it must read the name, not
+			// contain it among other words ("Mark all as complete").
+			c.score += wName * nq
+			return c, false, "is text reading " + quote(short(ix.text(i), 40)) + ", not " + quote(q.name.phrase)
+		}
 		if how == "partly" {
 			// Sharing some of the words is not being named so: "the Ann
 			// Leeds row" is not the Ann Lee row, "the Bob Stone (copy) row"

@@ -26,3 +26,27 @@ func TestPartialNameIsNoMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestLooseTextMustReadTheName: text loosely fits a control word ("the All
+// filter" as a clickable span), so it must read the name: a run that only
+// contains the word ("Mark all as complete") is not the All filter.
+func TestLooseTextMustReadTheName(t *testing.T) {
+	s := snap(el("main", "", inert(), kids(
+		el("checkbox", "", kids()), txt("Mark all as complete"),
+		el("generic", "", inert(), kids(txt("All"), txt("Active"), txt("Completed"))))))
+	for _, n := range s.Root[0].Children {
+		if n.Role == "text" {
+			n.Ref = "t" + n.Text
+		}
+	}
+	for _, n := range s.Root[0].Children[2].Children {
+		n.Ref = "t" + n.Text
+	}
+	if r := Locate(s, "the All filter"); r.Target == nil || r.Target.Node.Text != "All" {
+		t.Errorf("the All filter: %+v (%s), want the text All", r.Target, r.Detail)
+	}
+	s.Root[0].Children[2].Children = s.Root[0].Children[2].Children[1:] // no "All" text any more
+	if r := Locate(s, "the All filter"); r.Target != nil {
+		t.Errorf("the All filter with no All: picked %s %q, want no match", r.Target.Node.Role, r.Target.Node.Text)
+	}
+}

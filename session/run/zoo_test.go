@@ -438,13 +438,15 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: h.db, Browser: shared, Cache: CacheOff,
 		KeepGoing: true, OnTarget: onTarget, Env: func(string) (string, bool) { return "", false }})
 	if err != nil {
-		t.Fatal(err)
+		t.Errorf("%s on %s: %v", zf.Name, style, err) // not Fatal: runs may be on other goroutines
+		return zooRun{Page: zf.Name, Style: style, File: filepath.Base(zf.Path), Err: err.Error()}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	rep, err := r.Run(ctx, []*testfile.Test{&test})
 	if err != nil {
-		t.Fatal(err)
+		t.Errorf("%s on %s: %v", zf.Name, style, err)
+		return zooRun{Page: zf.Name, Style: style, File: filepath.Base(zf.Path), Err: err.Error()}
 	}
 	res := rep.Tests[0]
 	zr := zooRun{Page: zf.Name, Style: style, File: filepath.Base(zf.Path), Passed: res.Status == "passed", Err: res.Error}
@@ -543,12 +545,27 @@ func pct(n, of int) float64 {
 func runZoo(t testing.TB) []zooRun {
 	t.Helper()
 	h := newZooHarness(t)
-	var runs []zooRun
+	var jobs []func() zooRun
 	for _, zf := range loadZoo(t) {
 		for _, style := range fixture.ZooStyles {
-			runs = append(runs, h.run(t, zf, style))
+			jobs = append(jobs, func() zooRun { return h.run(t, zf, style) })
 		}
 	}
+	// Each run is one test in its own browser context; most of a run's
+	// time is spent waiting out the step timeout of a step that finds
+	// nothing, so a few run side by side.
+	runs := make([]zooRun, len(jobs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for i, job := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			runs[i] = job()
+		}()
+	}
+	wg.Wait()
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Page < runs[j].Page })
 	return runs
 }
