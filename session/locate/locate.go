@@ -250,6 +250,20 @@ func (ix *index) clauseExact(q *query) bool {
 	return false
 }
 
+// listCands describes the candidates group names (indexes into cands),
+// at most maxCandidates of them, for an ambiguity's detail.
+func (ix *index) listCands(cands []cand, group []int) string {
+	var parts []string
+	for k, g := range group {
+		if k == maxCandidates {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, ix.describe(cands[g].i))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // textOver says that reading o found a text run where the usual reading o0
 // found an element: another reading's text never overrides an element.
 func (ix *index) textOver(o, o0 outcome) bool {
@@ -336,16 +350,8 @@ func (ix *index) resolve(q *query) outcome {
 			k0, v0 := ix.nameAttr(cands[group[0]])
 			for _, g := range group[1:] {
 				if k, v := ix.nameAttr(cands[g]); k != k0 || !sameText(v, v0) {
-					var parts []string
-					for k, g := range group {
-						if k == maxCandidates {
-							parts = append(parts, "…")
-							break
-						}
-						parts = append(parts, ix.describe(cands[g].i))
-					}
 					o.reason = ReasonAmbiguous
-					o.detail = fmt.Sprintf("%d candidates with different names for %q, which counts among equals: %s", len(group), q.desc, strings.Join(parts, ", "))
+					o.detail = fmt.Sprintf("%d candidates with different names for %q, which counts among equals: %s", len(group), q.desc, ix.listCands(cands, group))
 					return o
 				}
 			}
@@ -355,16 +361,8 @@ func (ix *index) resolve(q *query) outcome {
 		// navigation list and a task list is no count.
 		var sets int
 		if group, sets = ix.ordinalGroup(cands, group, q.ordinal); sets > 1 {
-			var parts []string
-			for k, g := range group {
-				if k == maxCandidates {
-					parts = append(parts, "…")
-					break
-				}
-				parts = append(parts, ix.describe(cands[g].i))
-			}
 			o.reason = ReasonAmbiguous
-			o.detail = fmt.Sprintf("%q counts in %d collections, one in each: %s", q.desc, sets, strings.Join(parts, ", "))
+			o.detail = fmt.Sprintf("%q counts in %d collections, one in each: %s", q.desc, sets, ix.listCands(cands, group))
 			return o
 		}
 		k := q.ordinal - 1
