@@ -300,8 +300,14 @@ return {
 		"library":       m.Table == 0 && m.AriaSort == 1 && m.AriaOnWrappers >= 6*5 && m.AriaOnControls == 0 && m.Shadow == 0,
 		"webcomponents": m.Table == 0 && m.LabelledButtons == 6 && m.Shadow == 7 && m.NestedShadow == 6,
 	}[style]
-	// Every row, its cells and kebab, the sort header and the count line.
-	if !ok || m.Keys != 6*6+2 {
+	// Every row, its cells and kebab, the sort header (the header and its
+	// control, one control) and the count line; the library style's cells
+	// also key the text span inside each of the four text cells.
+	keys := 6*6 + 3
+	if style == "library" {
+		keys += 6 * 4
+	}
+	if !ok || m.Keys != keys {
 		t.Errorf("%s table markup is not what the style promises: %+v", style, m)
 	}
 }
@@ -473,6 +479,9 @@ return {
 };`)
 	var ok bool
 	keys := 4 // value, opener, share, status
+	if style == "library" {
+		keys++ // the status alert and the message inside it are one
+	}
 	if open {
 		keys += 5 // dialog, close, field, cancel, save
 		ok = map[string]bool{
