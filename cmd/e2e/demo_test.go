@@ -60,7 +60,10 @@ func TestDemoActExamples(t *testing.T) {
 		"popup (heals)":    {"3", "3", "0", "3"},
 		"popup again":      {"3", "3", "3", "0"},
 		"redesign again":   {"3", "3", "3", "0"},
-		"redesign (heals)": {"3", "3", "1", "2"},
+		// The archive act replays under the redesign: its renamed row menu
+		// ("Actions") and item ("Archive user") are still "the Menu button"
+		// and "Archive" to the local locator; the sign-in act heals.
+		"redesign (heals)": {"3", "3", "2", "1"},
 	} {
 		if r := row(name); strings.Join(r[:4], " ") != strings.Join(want, " ") {
 			t.Errorf("%s: passed, acts, replayed, healed = %v, want %v", name, r[:4], want)
@@ -71,8 +74,8 @@ func TestDemoActExamples(t *testing.T) {
 			t.Errorf("%s made %s model calls", name, calls)
 		}
 	}
-	if n := len(regexp.MustCompile(`(?m)^  (popup|redesign) \(heals\)\s+agent `).FindAllString(got, -1)); n != 5 {
-		t.Errorf("%d heal rows, want 5:\n%s", n, got)
+	if n := len(regexp.MustCompile(`(?m)^  (popup|redesign) \(heals\)\s+agent `).FindAllString(got, -1)); n != 4 {
+		t.Errorf("%d heal rows, want 4:\n%s", n, got)
 	}
 	// No secret value in what was stored for the model or the heals.
 	heals, err := db.Heals(ctx, "")
