@@ -55,11 +55,11 @@ func TestDemoActExamples(t *testing.T) {
 		return m[1:]
 	}
 	for name, want := range map[string][]string{
-		"cold (records)":   {"3", "3", "0", "0"},
-		"warm (replays)":   {"3", "3", "3", "0"},
-		"popup (heals)":    {"3", "3", "0", "3"},
-		"popup again":      {"3", "3", "3", "0"},
-		"redesign again":   {"3", "3", "3", "0"},
+		"cold (records)": {"3", "3", "0", "0"},
+		"warm (replays)": {"3", "3", "3", "0"},
+		"popup (heals)":  {"3", "3", "0", "3"},
+		"popup again":    {"3", "3", "3", "0"},
+		"redesign again": {"3", "3", "3", "0"},
 		// The archive act replays under the redesign: its renamed row menu
 		// ("Actions") and item ("Archive user") are still "the Menu button"
 		// and "Archive" to the local locator; the sign-in act heals.
