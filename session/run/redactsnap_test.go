@@ -43,3 +43,24 @@ func TestRedactSnapshotHidesASecretInAHint(t *testing.T) {
 		t.Errorf("cut hint = %q", cut.States.Hint)
 	}
 }
+
+// TestRedactSnapshotHidesAQuotedSecretInHintAndText: a secret with a quote,
+// a backslash and a space, as a hint and as a text run (the two snapshot
+// fields issue 13 added to what a model reads), is redacted in both.
+func TestRedactSnapshotHidesAQuotedSecretInHintAndText(t *testing.T) {
+	const secret = `hun"ter 2\x`
+	red := redact.New(secret)
+	n := &ax.Node{Role: "button", States: ax.States{Interactive: true, Hint: "token " + secret + " · copy"}}
+	txt := &ax.Node{Role: "text", Ref: "t1", Text: "your key: " + secret}
+	s := &ax.Snapshot{Root: []*ax.Node{{Role: "main", Children: []*ax.Node{n, txt}}}}
+	redactSnapshot(s, red)
+	if n.States.Hint != "token *** · copy" {
+		t.Errorf("hint = %q", n.States.Hint)
+	}
+	if txt.Text != "your key: ***" {
+		t.Errorf("text = %q", txt.Text)
+	}
+	if out := s.Text(ax.TextOptions{}); strings.Contains(out, "ter 2") {
+		t.Errorf("outline keeps the secret:\n%s", out)
+	}
+}
