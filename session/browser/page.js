@@ -1745,6 +1745,33 @@ if (!window.__e2e) window.__e2e = (() => {
     return { role, name, full, el, cut: name !== full };
   }
 
+  // itemLike says whether the snapshot would give el, an element without a
+  // role, a line of its own as an `item` (see "repeated items"): one of a
+  // run of entries of its shape, laid out as a box, holding two controls,
+  // or one and text, or a field. It lets a cached item be checked as the
+  // item it was recorded as without a snapshot; it walks el's subtree (and
+  // its open shadow roots) once.
+  function itemLike(el) {
+    if (!el.isConnected || roleOf(el)) return false;
+    const display = getComputedStyle(el).display;
+    if (display === 'none' || display === 'contents' || display.startsWith('inline')) return false;
+    if (!repeated(el, new Map(), new Map())) return false;
+    let ctls = 0, text = false;
+    const walk = (n, inCtl) => {
+      for (const c of childNodesOf(n)) {
+        if (c.nodeType === 3) { if (!inCtl && !text && norm(c.data)) text = true; continue; }
+        if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
+        const r = roleOf(c);
+        const ctl = r !== null && INTERACTIVE.has(r);
+        if (ctl) { ctls++; if (r === 'textbox' || r === 'searchbox') text = true; }
+        walk(c, inCtl || ctl);
+        if (ctls >= 2) return;
+      }
+    };
+    walk(el, false);
+    return ctls >= 2 || (ctls === 1 && text);
+  }
+
   // resolveCached evaluates every selector, lets them vote, and describes the
   // winner with its ancestors so that the intent can be checked without a
   // full snapshot. Reasons: no-match, selector-conflict.
@@ -1770,7 +1797,7 @@ if (!window.__e2e) window.__e2e = (() => {
     const el = ranked[0][0];
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
-    const d = describeNode(el) || { role: 'text', name: '', plain: true };
+    const d = describeNode(el) || (itemLike(el) ? { role: 'item', name: '' } : { role: 'text', name: '', plain: true });
     const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
     const hover = !visible && !hiddenAncestor(el) && hoverContainer(el) !== null;

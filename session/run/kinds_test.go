@@ -149,3 +149,32 @@ steps:
 		t.Fatalf("run failed:\n%s", e.out.String())
 	}
 }
+
+// TestRunItemsReplayFromCache: steps whose element is a role-less entry of
+// a list (the snapshot's `item`) replay from the cache on the unchanged
+// page. The cached element is checked without a snapshot, and it must be
+// known as the item it was recorded as, not as plain text.
+func TestRunItemsReplayFromCache(t *testing.T) {
+	for _, style := range []string{"divsoup", "webcomponents"} {
+		t.Run(style, func(t *testing.T) {
+			e := newEnv(t)
+			src := `name: items replay
+url: /zoo/tasks?style=` + style + `
+steps:
+  - drag: { from: the eggs item, to: the oat milk item }
+  - expect: { text: { in: the bread item, contains: bread } }
+`
+			for run := 1; run <= 2; run++ {
+				rep := e.run("", src)
+				for _, s := range steps(rep) {
+					if s.Status == session.StatusFailed {
+						t.Fatalf("run %d: %s failed: %s", run, s.Command, s.Error)
+					}
+					if run == 2 && s.Cache != "hit" {
+						t.Errorf("run 2: %s: cache %s (%s), want a hit", s.Command, s.Cache, s.MissReason)
+					}
+				}
+			}
+		})
+	}
+}
