@@ -346,7 +346,8 @@ func exactHow(how string) bool {
 // or row nested in it, or "": a card is called by its title. A role-less
 // repeated entry (role "item") with no heading is called by its first run of
 // text, outside its controls, as a row is by its first cell (a card reading
-// "Pro", "$12 / month" is the Pro card, the one reading "Pro Plus" not).
+// "Pro", "$12 / month" is the Pro card, the one reading "Pro Plus" not);
+// so is a role-less section (role "section").
 func (ix *index) title(a int) string {
 	first := ""
 	for j := a + 1; j < ix.e[a].end; {
@@ -361,7 +362,7 @@ func (ix *index) title(a int) string {
 			}
 			return n.Name
 		}
-		if first == "" && n.Role == "text" && ix.e[a].n.Role == "item" && !ix.inControl(j, a) {
+		if first == "" && n.Role == "text" && (ix.e[a].n.Role == "item" || ix.e[a].n.Role == "section") && !ix.inControl(j, a) {
 			if _, cut := cutString(n, n.Text); cut {
 				return ""
 			}
@@ -388,6 +389,9 @@ func (ix *index) inControl(j, a int) bool {
 // boundaries as a run of words ("oat milk" in "fresh oat milk", never in
 // "milk with oat"); a cut text never reads exactly as a phrase.
 func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
+	if ix.e[a].n.Role == "section" {
+		return ix.sectionQuality(a, spec)
+	}
 	q, how, src := ix.nodeName(a, spec, false)
 	if how == "contains" && src == "name" && !containsRun(ix.nameWords(a), spec.words) {
 		q, how = 0, ""
@@ -442,6 +446,22 @@ func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
 		}
 	}
 	return q, how
+}
+
+// sectionQuality is boxQuality for a role-less section (role "section": a
+// run of wrappers each holding a title and items, see the snapshot): it is
+// known by its title alone, read whole, at 0.85, never by the text of the
+// items in it ("the Team section" is not the one holding a "Team plan" card).
+func (ix *index) sectionQuality(a int, spec nameSpec) (float64, string) {
+	t := ix.title(a)
+	if t == "" {
+		return 0, ""
+	}
+	q, how := nameQuality(spec, t, words(t))
+	if !exactHow(how) {
+		return 0, ""
+	}
+	return q * 0.85, "title"
 }
 
 // boxMatch is how well node a is the container a phrase names, or 0: its
@@ -795,7 +815,7 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	c.score = rs
 	if !q.name.empty() {
 		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
-		if n.Role == "item" {
+		if n.Role == "item" || n.Role == "section" {
 			// A role-less repeated entry is named as a container is, by its
 			// own text and with phrase boundaries: "the oat milk item" is
 			// never the "oat milk and honey" one while an "oat milk" item

@@ -106,8 +106,8 @@ func init() {
 		roleDef{strong: []string{"table", "grid", "treegrid"}, container: true})
 	addRole([]string{"form"}, roleDef{strong: []string{"form"}, weak: []string{"search"}, container: true})
 	addRole([]string{"section", "area", "block"},
-		roleDef{strong: []string{"region", "group", "article"}, weak: []string{"complementary", "form", "navigation", "tabpanel", "dialog", "list"}, container: true})
-	addRole([]string{"region"}, roleDef{strong: []string{"region"}, weak: []string{"group", "article", "complementary"}, container: true})
+		roleDef{strong: []string{"region", "group", "article", "section"}, weak: []string{"complementary", "form", "navigation", "tabpanel", "dialog", "list"}, container: true})
+	addRole([]string{"region"}, roleDef{strong: []string{"region"}, weak: []string{"group", "article", "complementary", "section"}, container: true})
 	addRole([]string{"panel", "pane"},
 		roleDef{strong: []string{"region", "group", "tabpanel"}, weak: []string{"complementary", "dialog", "article"}, container: true})
 	addRole([]string{"tab panel", "tabpanel"}, roleDef{strong: []string{"tabpanel"}, weak: []string{"region", "group"}, container: true})
