@@ -792,6 +792,12 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	}
 	c.i = i
 	rs, fit := roleFit(n, q.role)
+	if !fit && q.role != nil && q.role.menuEntry && ix.menuEntry(i) {
+		rs, fit = wRoleWeak, true
+	}
+	if fit && q.role != nil && q.role.entry && ix.holdsEntries(i) {
+		return c, false, ""
+	}
 	if !fit || rs == wRoleWeak && q.name.empty() {
 		// A loose role fit needs a name to go with it: "the Sign in
 		// button" may be a link, "the first button" is a button.
@@ -891,6 +897,43 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	return c, true, ""
 }
 
+// holdsEntries says node i holds an article or an item (the snapshot's
+// role-less repeated entry): it is a collection of cards, not a card (a
+// region "Team" holding the Team cards is not "the Team card").
+func (ix *index) holdsEntries(i int) bool {
+	for j := i + 1; j < ix.e[i].end; j++ {
+		if r := ix.e[j].n.Role; r == "article" || r == "item" {
+			return true
+		}
+	}
+	return false
+}
+
+// menuEntry says node i is a text run that is an entry of a menu with no
+// role of its own: its way up to a menu or menubar passes only list items,
+// items, groups and role-less nodes, no control (a library's <li tabindex=0>
+// in a role=menu <ul>, the role on the wrapper). Such text fits "menu
+// item" loosely, so it is picked only when it reads the name exactly and
+// no element with a role fits (see textTier).
+func (ix *index) menuEntry(i int) bool {
+	if ix.e[i].n.Role != "text" {
+		return false
+	}
+	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+		n := ix.e[p].n
+		switch {
+		case n.States.Interactive:
+			return false
+		case n.Role == "menu" || n.Role == "menubar":
+			return true
+		case n.Role == "listitem" || n.Role == "item" || n.Role == "group" || n.Role == "generic" || n.Role == "":
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // match scores every node against a query. Candidates come back best first
 // (document order among equals); misses are nodes that fit role and name
 // but failed a further condition.
@@ -921,7 +964,7 @@ func (ix *index) match(q *query) (cands []cand, misses []miss, missing string) {
 			cl := &q.clauses[ci]
 			switch cl.kind {
 			case kwIn:
-				a, qual := ix.container(i, cl)
+				a, qual := ix.container(i, cl, c.hits[:ci], q.clauses[:ci])
 				if a < 0 {
 					failed = "is not " + cl.text
 					break
@@ -1069,7 +1112,7 @@ func (ix *index) containerQuality(a int, c *clause) float64 {
 func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 	n := ix.e[a].n
 	q := 0.0
-	if rs, fit := roleFit(n, c.role); fit {
+	if rs, fit := roleFit(n, c.role); fit && !(c.role != nil && c.role.entry && ix.holdsEntries(a)) {
 		switch {
 		case c.name.empty():
 			q = 1
@@ -1110,8 +1153,11 @@ func (ix *index) nested(a int, c *clause) bool {
 }
 
 // container finds the ancestor of node i that a clause names, best quality
-// first and nearest among equals; -1 when there is none.
-func (ix *index) container(i int, c *clause) (int, float64) {
+// first and nearest among equals; -1 when there is none. It is never the
+// container an earlier "in" clause of the description took (hits, by
+// clause): "in the Team card in the Team section" names two containers,
+// and one card titled Team is not both.
+func (ix *index) container(i int, c *clause, hits []int, earlier []clause) (int, float64) {
 	memo := ix.containers[c]
 	if memo == nil {
 		memo = map[int]float64{}
@@ -1129,6 +1175,9 @@ func (ix *index) container(i int, c *clause) (int, float64) {
 		if only != nil && !slices.Contains(only, p) {
 			continue
 		}
+		if takenBy(p, hits, earlier) {
+			continue
+		}
 		q, ok := memo[p]
 		if !ok {
 			q = ix.containerQuality(p, c)
@@ -1139,6 +1188,16 @@ func (ix *index) container(i int, c *clause) (int, float64) {
 		}
 	}
 	return best, bestQ
+}
+
+// takenBy says an earlier "in" clause took node p as its container.
+func takenBy(p int, hits []int, earlier []clause) bool {
+	for k, h := range hits {
+		if h == p && earlier[k].kind == kwIn {
+			return true
+		}
+	}
+	return false
 }
 
 // nthContainers resolves "in the second row": in each set of containers
