@@ -911,7 +911,7 @@ func (ix *index) holdsEntries(i int) bool {
 
 // menuEntry says node i is a text run that is an entry of a menu with no
 // role of its own: its way up to a menu or menubar passes only list items,
-// items, groups and role-less nodes, no control (a library's <li tabindex=0>
+// items and role-less nodes, no control (a library's <li tabindex=0>
 // in a role=menu <ul>, the role on the wrapper). Such text fits "menu
 // item" loosely, so it is picked only when it reads the name exactly and
 // no element with a role fits (see textTier).
@@ -926,7 +926,7 @@ func (ix *index) menuEntry(i int) bool {
 			return false
 		case n.Role == "menu" || n.Role == "menubar":
 			return true
-		case n.Role == "listitem" || n.Role == "item" || n.Role == "group" || n.Role == "generic" || n.Role == "":
+		case n.Role == "listitem" || n.Role == "item" || n.Role == "generic" || n.Role == "":
 		default:
 			return false
 		}
