@@ -897,10 +897,15 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	return c, true, ""
 }
 
-// holdsEntries says node i holds an article or an item (the snapshot's
-// role-less repeated entry): it is a collection of cards, not a card (a
-// region "Team" holding the Team cards is not "the Team card").
+// holdsEntries says node i is a region or group that holds an article or an
+// item (the snapshot's role-less repeated entry): it is a collection of
+// cards, not a card (a region "Team" holding the Team cards is not "the
+// Team card"). An article or list item holding items (a card's list of
+// features) is still a card.
 func (ix *index) holdsEntries(i int) bool {
+	if r := ix.e[i].n.Role; r != "region" && r != "group" {
+		return false
+	}
 	for j := i + 1; j < ix.e[i].end; j++ {
 		if r := ix.e[j].n.Role; r == "article" || r == "item" {
 			return true

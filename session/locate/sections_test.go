@@ -66,6 +66,18 @@ func TestCardHoldsNoCards(t *testing.T) {
 	})
 }
 
+func TestCardWithFeatureItemsIsACard(t *testing.T) {
+	// A card whose features are role-less entries (an item each, with an
+	// info button) is still a card; the region around the cards is not one.
+	feature := func(s string) *ax.Node { return el("item", "", kids(txt(s), el("button", "Info"))) }
+	pro := el("article", "Pro", kids(el("heading", "Pro", level(3)), feature("10 GB"), feature("Support"), el("button", "Buy")))
+	s := snap(el("main", "", kids(el("region", "Pro", kids(el("heading", "Pro", level(2)), pro)))))
+	runHintCases(t, "features", s, []hintCase{
+		{desc: "the Pro card", want: pro},
+		{desc: "the Buy button in the Pro card", want: pro.Children[3]},
+	})
+}
+
 func TestTextInAMenuListIsAMenuItem(t *testing.T) {
 	// <ul role=menu><li tabindex=0>Duplicate</li>…: the role on the
 	// wrapper, the entries list items; a real menu item still wins.

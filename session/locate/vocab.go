@@ -15,8 +15,8 @@ type roleDef struct {
 	// the word loosely: see index.menuEntry.
 	menuEntry bool
 	// entry says the word names one entry of a collection (a card): a
-	// node that holds an article or an item is the collection, never the
-	// entry (see index.holdsEntries).
+	// region or group that holds an article or an item is the collection,
+	// never the entry (see index.holdsEntries).
 	entry bool
 }
 
