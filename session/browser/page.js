@@ -1088,12 +1088,9 @@ if (!window.__e2e) window.__e2e = (() => {
     for (const c of cn.split(CLASS_SEP)) if (c && !STATE_CLASS.test(c)) k += '.' + c;
     return k;
   }
-  // repeated says el's parent node has another element child of its shape;
-  // memo keeps each parent's counts, shapes each child's shape, for one
-  // snapshot.
-  function repeated(el, memo, shapes) {
-    const parent = el.parentNode;
-    if (!parent || parent.nodeType === 9 || parent.childElementCount < 2) return false;
+  // shapeCounts are the shape counts of parent's element children; memo
+  // keeps each parent's counts, shapes each child's shape, for one snapshot.
+  function shapeCounts(parent, memo, shapes) {
     let counts = memo.get(parent);
     if (!counts) {
       counts = new Map();
@@ -1105,7 +1102,48 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       memo.set(parent, counts);
     }
-    return (counts.get(shapes.get(el)) || 0) >= 2;
+    return counts;
+  }
+  // repeated says el's parent node has another element child of its shape,
+  // or el is the lone entry of a collection like a cousin's (see lone).
+  function repeated(el, memo, shapes) {
+    const parent = el.parentNode;
+    if (!parent || parent.nodeType === 9) return false;
+    if (parent.childElementCount >= 2 && (shapeCounts(parent, memo, shapes).get(shapes.get(el)) || 0) >= 2) return true;
+    return lone(el, parent, memo, shapes);
+  }
+  // lone says el, the only child of its shape, is still one entry of a
+  // collection: its parent p has a cousin of p's shape that holds two or
+  // more elements of el's shape, a sibling of p or the same child of a
+  // sibling of p's parent that has the parent's shape (the one card left in
+  // a section's grid, when the next section's grid holds cards like it).
+  // At most eight such siblings are looked at.
+  function lone(el, p, memo, shapes) {
+    const a = p.parentNode;
+    if (p.nodeType !== 1 || !a || a.nodeType === 9) return false;
+    const s = shapes.get(el) || shapeOf(el);
+    const sp = shapes.get(p) || (shapeCounts(a, memo, shapes), shapes.get(p));
+    const holds = (q) => (shapeCounts(q, memo, shapes).get(s) || 0) >= 2;
+    let n = 0;
+    if ((shapeCounts(a, memo, shapes).get(sp) || 0) >= 2) {
+      for (let q = a.firstElementChild; q && n < 8; q = q.nextElementSibling) {
+        if (q === p || shapes.get(q) !== sp) continue;
+        n++;
+        if (holds(q)) return true;
+      }
+    }
+    const g = a.parentNode;
+    if (a.nodeType !== 1 || !g || g.nodeType === 9) return false;
+    const gc = shapeCounts(g, memo, shapes), sa = shapes.get(a);
+    if ((gc.get(sa) || 0) < 2) return false;
+    n = 0;
+    for (let b = g.firstElementChild; b && n < 8; b = b.nextElementSibling) {
+      if (b === a || shapes.get(b) !== sa) continue;
+      n++;
+      if (!shapeCounts(b, memo, shapes).get(sp)) continue;
+      for (let q = b.firstElementChild; q; q = q.nextElementSibling) if (shapes.get(q) === sp && holds(q)) return true;
+    }
+    return false;
   }
 
   // modalOf is the open modal <dialog> of the document, or null: while one
@@ -1375,19 +1413,30 @@ if (!window.__e2e) window.__e2e = (() => {
       blk++;
       capped = f.wasCapped || capped;
       const ctls = ctlSeq - f.ctl0;
-      let text = fieldSeq > f.field0, holds = false;
+      let text = fieldSeq > f.field0, holds = false, titled = false;
       if (ctls > 0) {
-        const sub = (d + 1) + '\titem\t';
+        const sub = (d + 1) + '\titem\t', subSec = (d + 1) + '\tsection\t';
         for (let i = idx + 1; i < lines.length && !holds; i++) {
           const l = lines[i];
           if (l === null) continue;
           if (typeof l === 'object') text = true;
-          else if (l.startsWith(sub)) holds = true;
+          else if (l.startsWith(sub) || l.startsWith(subSec)) holds = true;
+        }
+        if (holds) {
+          let i = idx + 1;
+          while (i < lines.length && lines[i] === null) i++;
+          const l = lines[i];
+          titled = typeof l === 'object' ? l.d === d + 1 : l.startsWith((d + 1) + '\theading\t');
         }
       }
       const keep = !holds && (ctls >= 2 || (ctls === 1 && text));
-      if (keep) {
-        lines[idx] = d + '\titem\t\t' + refFor(f.el, 'item', '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
+      // A run of wrappers each holding a title (a heading, or text before
+      // anything else) and items is a run of sections: a line of its own,
+      // role "section", no name, known by its title.
+      const section = holds && titled;
+      if (keep || section) {
+        const r = keep ? 'item' : 'section';
+        lines[idx] = d + '\t' + r + '\t\t' + refFor(f.el, r, '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
       } else {
         lines[idx] = null;
         shown--;

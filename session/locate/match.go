@@ -346,7 +346,8 @@ func exactHow(how string) bool {
 // or row nested in it, or "": a card is called by its title. A role-less
 // repeated entry (role "item") with no heading is called by its first run of
 // text, outside its controls, as a row is by its first cell (a card reading
-// "Pro", "$12 / month" is the Pro card, the one reading "Pro Plus" not).
+// "Pro", "$12 / month" is the Pro card, the one reading "Pro Plus" not);
+// so is a role-less section (role "section").
 func (ix *index) title(a int) string {
 	first := ""
 	for j := a + 1; j < ix.e[a].end; {
@@ -361,7 +362,7 @@ func (ix *index) title(a int) string {
 			}
 			return n.Name
 		}
-		if first == "" && n.Role == "text" && ix.e[a].n.Role == "item" && !ix.inControl(j, a) {
+		if first == "" && n.Role == "text" && (ix.e[a].n.Role == "item" || ix.e[a].n.Role == "section") && !ix.inControl(j, a) {
 			if _, cut := cutString(n, n.Text); cut {
 				return ""
 			}
@@ -388,6 +389,9 @@ func (ix *index) inControl(j, a int) bool {
 // boundaries as a run of words ("oat milk" in "fresh oat milk", never in
 // "milk with oat"); a cut text never reads exactly as a phrase.
 func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
+	if ix.e[a].n.Role == "section" {
+		return ix.sectionQuality(a, spec)
+	}
 	q, how, src := ix.nodeName(a, spec, false)
 	if how == "contains" && src == "name" && !containsRun(ix.nameWords(a), spec.words) {
 		q, how = 0, ""
@@ -442,6 +446,22 @@ func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
 		}
 	}
 	return q, how
+}
+
+// sectionQuality is boxQuality for a role-less section (role "section": a
+// run of wrappers each holding a title and items, see the snapshot): it is
+// known by its title alone, read whole, at 0.85, never by the text of the
+// items in it ("the Team section" is not the one holding a "Team plan" card).
+func (ix *index) sectionQuality(a int, spec nameSpec) (float64, string) {
+	t := ix.title(a)
+	if t == "" {
+		return 0, ""
+	}
+	q, how := nameQuality(spec, t, words(t))
+	if !exactHow(how) {
+		return 0, ""
+	}
+	return q * 0.85, "title"
 }
 
 // boxMatch is how well node a is the container a phrase names, or 0: its
@@ -772,6 +792,12 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	}
 	c.i = i
 	rs, fit := roleFit(n, q.role)
+	if !fit && q.role != nil && q.role.menuEntry && ix.menuEntry(i) {
+		rs, fit = wRoleWeak, true
+	}
+	if fit && q.role != nil && q.role.entry && ix.holdsEntries(i) {
+		return c, false, ""
+	}
 	if !fit || rs == wRoleWeak && q.name.empty() {
 		// A loose role fit needs a name to go with it: "the Sign in
 		// button" may be a link, "the first button" is a button.
@@ -795,7 +821,7 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	c.score = rs
 	if !q.name.empty() {
 		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
-		if n.Role == "item" {
+		if n.Role == "item" || n.Role == "section" {
 			// A role-less repeated entry is named as a container is, by its
 			// own text and with phrase boundaries: "the oat milk item" is
 			// never the "oat milk and honey" one while an "oat milk" item
@@ -871,6 +897,48 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	return c, true, ""
 }
 
+// holdsEntries says node i is a region or group that holds an article or an
+// item (the snapshot's role-less repeated entry): it is a collection of
+// cards, not a card (a region "Team" holding the Team cards is not "the
+// Team card"). An article or list item holding items (a card's list of
+// features) is still a card.
+func (ix *index) holdsEntries(i int) bool {
+	if r := ix.e[i].n.Role; r != "region" && r != "group" {
+		return false
+	}
+	for j := i + 1; j < ix.e[i].end; j++ {
+		if r := ix.e[j].n.Role; r == "article" || r == "item" {
+			return true
+		}
+	}
+	return false
+}
+
+// menuEntry says node i is a text run that is an entry of a menu with no
+// role of its own: its way up to a menu or menubar passes only list items,
+// items and role-less nodes, no control (a library's <li tabindex=0>
+// in a role=menu <ul>, the role on the wrapper). Such text fits "menu
+// item" loosely, so it is picked only when it reads the name exactly and
+// no element with a role fits (see textTier).
+func (ix *index) menuEntry(i int) bool {
+	if ix.e[i].n.Role != "text" {
+		return false
+	}
+	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+		n := ix.e[p].n
+		switch {
+		case n.States.Interactive:
+			return false
+		case n.Role == "menu" || n.Role == "menubar":
+			return true
+		case n.Role == "listitem" || n.Role == "item" || n.Role == "generic" || n.Role == "":
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // match scores every node against a query. Candidates come back best first
 // (document order among equals); misses are nodes that fit role and name
 // but failed a further condition.
@@ -901,7 +969,7 @@ func (ix *index) match(q *query) (cands []cand, misses []miss, missing string) {
 			cl := &q.clauses[ci]
 			switch cl.kind {
 			case kwIn:
-				a, qual := ix.container(i, cl)
+				a, qual := ix.container(i, cl, c.hits[:ci], q.clauses[:ci])
 				if a < 0 {
 					failed = "is not " + cl.text
 					break
@@ -1049,7 +1117,7 @@ func (ix *index) containerQuality(a int, c *clause) float64 {
 func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 	n := ix.e[a].n
 	q := 0.0
-	if rs, fit := roleFit(n, c.role); fit {
+	if rs, fit := roleFit(n, c.role); fit && !(c.role != nil && c.role.entry && ix.holdsEntries(a)) {
 		switch {
 		case c.name.empty():
 			q = 1
@@ -1090,8 +1158,11 @@ func (ix *index) nested(a int, c *clause) bool {
 }
 
 // container finds the ancestor of node i that a clause names, best quality
-// first and nearest among equals; -1 when there is none.
-func (ix *index) container(i int, c *clause) (int, float64) {
+// first and nearest among equals; -1 when there is none. It is never the
+// container an earlier "in" clause of the description took (hits, by
+// clause): "in the Team card in the Team section" names two containers,
+// and one card titled Team is not both.
+func (ix *index) container(i int, c *clause, hits []int, earlier []clause) (int, float64) {
 	memo := ix.containers[c]
 	if memo == nil {
 		memo = map[int]float64{}
@@ -1109,6 +1180,9 @@ func (ix *index) container(i int, c *clause) (int, float64) {
 		if only != nil && !slices.Contains(only, p) {
 			continue
 		}
+		if takenBy(p, hits, earlier) {
+			continue
+		}
 		q, ok := memo[p]
 		if !ok {
 			q = ix.containerQuality(p, c)
@@ -1119,6 +1193,16 @@ func (ix *index) container(i int, c *clause) (int, float64) {
 		}
 	}
 	return best, bestQ
+}
+
+// takenBy says an earlier "in" clause took node p as its container.
+func takenBy(p int, hits []int, earlier []clause) bool {
+	for k, h := range hits {
+		if h == p && earlier[k].kind == kwIn {
+			return true
+		}
+	}
+	return false
 }
 
 // nthContainers resolves "in the second row": in each set of containers

@@ -87,7 +87,7 @@ func TestParseRoleWords(t *testing.T) {
 		{"the Dark mode toggle", "switch", "Dark mode", true},
 		{"the Volume slider", "slider", "Volume", true},
 		{"the Milk list item", "listitem", "Milk", true},
-		{"the Buttons section", "region|group|article", "Buttons", true},
+		{"the Buttons section", "region|group|section", "Buttons", true},
 		{"the Primary navigation", "navigation|menubar", "Primary", true},
 		{"the cart status", "status", "cart", true},
 		// The role word is the last one (the head noun); earlier role words are names.

@@ -10,6 +10,14 @@ type roleDef struct {
 	weak      []string
 	container bool
 	level     int
+	// menuEntry says text in a menu with no menu item role of its own (an
+	// <li> or a <div> in a role=menu list, its role on the wrapper) fits
+	// the word loosely: see index.menuEntry.
+	menuEntry bool
+	// entry says the word names one entry of a collection (a card): a
+	// region or group that holds an article or an item is the collection,
+	// never the entry (see index.holdsEntries).
+	entry bool
 }
 
 // clickables are roles people call a button or a link without much care.
@@ -86,7 +94,7 @@ func init() {
 	addRole([]string{"column header", "column heading", "columnheader", "header cell"},
 		roleDef{strong: []string{"columnheader"}, weak: []string{"cell", "gridcell"}, container: true})
 	addRole([]string{"menu item", "menuitem", "menu option", "menu entry", "menu action"},
-		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio"}, weak: []string{"button", "link", "option"}})
+		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio"}, weak: []string{"button", "link", "option"}, menuEntry: true})
 	addRole([]string{"item", "entry"},
 		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio", "listitem", "option", "treeitem"},
 			weak: []string{"row", "link", "button", "item"}, container: true})
@@ -106,12 +114,12 @@ func init() {
 		roleDef{strong: []string{"table", "grid", "treegrid"}, container: true})
 	addRole([]string{"form"}, roleDef{strong: []string{"form"}, weak: []string{"search"}, container: true})
 	addRole([]string{"section", "area", "block"},
-		roleDef{strong: []string{"region", "group", "article"}, weak: []string{"complementary", "form", "navigation", "tabpanel", "dialog", "list"}, container: true})
-	addRole([]string{"region"}, roleDef{strong: []string{"region"}, weak: []string{"group", "article", "complementary"}, container: true})
+		roleDef{strong: []string{"region", "group", "section"}, weak: []string{"article", "complementary", "form", "navigation", "tabpanel", "dialog", "list"}, container: true})
+	addRole([]string{"region"}, roleDef{strong: []string{"region"}, weak: []string{"group", "article", "complementary", "section"}, container: true})
 	addRole([]string{"panel", "pane"},
 		roleDef{strong: []string{"region", "group", "tabpanel"}, weak: []string{"complementary", "dialog", "article"}, container: true})
 	addRole([]string{"tab panel", "tabpanel"}, roleDef{strong: []string{"tabpanel"}, weak: []string{"region", "group"}, container: true})
-	addRole([]string{"card", "tile"}, roleDef{strong: []string{"article", "group", "region", "listitem"}, weak: []string{"item"}, container: true})
+	addRole([]string{"card", "tile"}, roleDef{strong: []string{"article", "group", "region", "listitem"}, weak: []string{"item"}, container: true, entry: true})
 	addRole([]string{"navigation", "nav", "navbar", "nav bar", "navigation bar", "menu bar", "menubar", "breadcrumbs", "breadcrumb"},
 		roleDef{strong: []string{"navigation", "menubar"}, container: true})
 	addRole([]string{"menu", "context menu", "popup menu", "pop-up menu"},
