@@ -1272,11 +1272,14 @@ func (ix *index) has(i int, c *clause) (int, float64) {
 }
 
 // spatial measures node i against the anchors: the nearest anchor that it
-// stands in the right direction of, and the distance; -1 when none.
+// stands in the right direction of, and the distance; -1 when none. An
+// entry of a collection placed against an entry of its kind, or against
+// something inside one, is placed within that entry's collection only
+// (see sameList).
 func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
 	best, bestD := -1, math.Inf(1)
 	for _, a := range anchors {
-		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) {
+		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) || !ix.sameList(i, a) {
 			continue
 		}
 		if d, ok := placed(rel, ix.box(i), ix.box(a)); ok && d < bestD {
@@ -1284,6 +1287,34 @@ func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
 		}
 	}
 	return best, bestD
+}
+
+// listEntries are the entry roles "the item below the bread item" compares
+// within one collection: not cells, which a row's neighbours are in other
+// rows of.
+var listEntries = map[string]bool{
+	"listitem": true, "article": true, "row": true, "treeitem": true, "option": true, "menuitem": true, "item": true,
+}
+
+// sameList says candidate i may be placed against anchor a. When i is an
+// entry of a collection (see listEntries) and a is an entry too, or sits
+// in an entry of i's role, they must be entries of one collection (one role
+// under one parent, as ordinals count them, see setParent); otherwise they
+// are judged by their boxes alone. "The item below the bread item" is the
+// next item of the bread item's list, never a navigation link's list item
+// nor an item of a list beside it; with none below it in its list there is
+// none.
+func (ix *index) sameList(i, a int) bool {
+	role := ix.e[i].n.Role
+	if !listEntries[role] {
+		return true
+	}
+	if ar := ix.e[a].n.Role; listEntries[ar] && ar != role {
+		return false
+	}
+	for ; a >= 0 && ix.e[a].n.Role != role; a = ix.e[a].parent {
+	}
+	return a < 0 || ix.setParent(a) == ix.setParent(i)
 }
 
 // describeShort is `row "Item 1 …"`, a node as messages show it.
