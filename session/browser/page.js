@@ -1187,6 +1187,9 @@ if (!window.__e2e) window.__e2e = (() => {
       if (l.k === F_ROLE) {
         const rec = el.localName === 'iframe' ? null : el[REF];
         if (rec) ref = rec.ref;
+        // a repeated element that was no item after all (a cell of a
+        // role-less row: see finishItem) owns its text as a plain one does
+        else if (el.localName !== 'iframe') ref = textRefFor(el);
       } else {
         if (l.c) {
           let up = el;
@@ -1370,40 +1373,64 @@ if (!window.__e2e) window.__e2e = (() => {
     // it holds neither two controls nor one and text or a field, or holds
     // items, no line
     // and its descendants' lines one level up.
+    //
+    // An item that holds only a field (an entry edited in place) is one
+    // only on its own: in an item of its own it is that item's cell being
+    // edited (a row's name cell turned into a field), and it dissolves
+    // into the row (fieldItems holds the lines of such items).
     let ctlSeq = 0, fieldSeq = 0;
+    const fieldItems = new Set();
     function finishItem(f, idx, d, content) {
       blk++;
       capped = f.wasCapped || capped;
       const ctls = ctlSeq - f.ctl0;
-      let text = fieldSeq > f.field0, holds = false;
+      const field = fieldSeq > f.field0;
+      let runs = false, holds = false, fieldSub = false;
       if (ctls > 0) {
         const sub = (d + 1) + '\titem\t';
         for (let i = idx + 1; i < lines.length && !holds; i++) {
           const l = lines[i];
           if (l === null) continue;
-          if (typeof l === 'object') text = true;
-          else if (l.startsWith(sub)) holds = true;
+          if (typeof l === 'object') runs = true;
+          else if (l.startsWith(sub)) { if (fieldItems.has(i)) fieldSub = true; else holds = true; }
         }
       }
-      const keep = !holds && (ctls >= 2 || (ctls === 1 && text));
+      const keep = !holds && (ctls >= 2 || (ctls === 1 && (runs || field)));
       if (keep) {
         lines[idx] = d + '\titem\t\t' + refFor(f.el, 'item', '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
-      } else {
-        lines[idx] = null;
-        shown--;
-        for (let i = idx + 1; i < lines.length; i++) {
-          const l = lines[i];
-          if (l === null) continue;
-          if (typeof l === 'object') { l.d--; continue; }
-          const tab = l.indexOf('\t');
-          lines[i] = (+l.slice(0, tab) - 1) + l.slice(tab);
+        if (fieldSub) {
+          const sub = (d + 1) + '\titem\t';
+          for (let i = idx + 1; i < lines.length; i++) {
+            const l = lines[i];
+            if (typeof l === 'string' && l.startsWith(sub) && fieldItems.has(i)) unnest(i, d + 1, idx);
+          }
         }
-        const m = mores.get(idx);
-        if (m) { mores.delete(idx); if (f.up >= 0) mores.set(f.up, (mores.get(f.up) || 0) + m); else rootMore += m; }
+        if (ctls === 1 && field && !runs) fieldItems.add(idx);
+      } else {
+        unnest(idx, d, f.up);
       }
       if (textNeed === 0) return '';
       const el = f.el, al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
       return ' ' + (al && norm(al) ? al : content) + ' ';
+    }
+
+    // unnest removes the item line at idx (depth d) and moves its
+    // descendants' lines one level up; the cap count under it goes to the
+    // line at up (the root's with none).
+    function unnest(idx, d, up) {
+      lines[idx] = null;
+      shown--;
+      fieldItems.delete(idx);
+      for (let i = idx + 1; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === null) continue;
+        if (typeof l === 'object') { if (l.d <= d) break; l.d--; continue; }
+        const tab = l.indexOf('\t'), ld = +l.slice(0, tab);
+        if (ld <= d) break;
+        lines[i] = (ld - 1) + l.slice(tab);
+      }
+      const m = mores.get(idx);
+      if (m) { mores.delete(idx); if (up >= 0) mores.set(up, (mores.get(up) || 0) + m); else rootMore += m; }
     }
 
     // run walks until the frame stack is empty.
