@@ -28,7 +28,6 @@ func pickRef(s *ax.Snapshot, desc string) (string, string) {
 	return r.Target.Node.Ref, ""
 }
 
-
 // The item below or above an item is the next one in its own list and its
 // own column: two role-less lists side by side are one run of items to the
 // snapshot, and the navigation's list items above are another list.
