@@ -1187,9 +1187,10 @@ if (!window.__e2e) window.__e2e = (() => {
       if (l.k === F_ROLE) {
         const rec = el.localName === 'iframe' ? null : el[REF];
         if (rec) ref = rec.ref;
-        // a repeated element that was no item after all (a cell of a
-        // role-less row: see finishItem) owns its text as a plain one does
-        else if (el.localName !== 'iframe') ref = textRefFor(el);
+        // a repeated element that was no item after all, in an item (a
+        // cell of a role-less row: see finishItem), owns its text as a
+        // plain element does
+        else if (el.localName !== 'iframe' && inItem(el)) ref = textRefFor(el);
       } else {
         if (l.c) {
           let up = el;
@@ -1202,6 +1203,15 @@ if (!window.__e2e) window.__e2e = (() => {
       const box = ref && (opts.boxes || opts.textBoxes) ? boxField(el, l.off) : '';
       l.el = null; l.off = null;
       return l.d + '\ttext\t' + t + (box ? '\t' + ref + '\t' + st + '\t' + box : ref ? '\t' + ref + (st ? '\t' + st : '') : st ? '\t\t' + st : '');
+    }
+
+    // inItem says the nearest ancestor of el with a line is an item.
+    function inItem(el) {
+      for (let a = el.parentElement || (el.parentNode && el.parentNode.host) || null; a; a = a.parentElement || (a.parentNode && a.parentNode.host) || null) {
+        const rec = a[REF];
+        if (rec) return rec.role === 'item';
+      }
+      return false;
     }
 
     let capped = false;
