@@ -13,6 +13,7 @@ const (
 	tableMenuAnn  = `clickKey("table:menu:ann lee")`
 	tableCopyAnn  = `clickKey("table:menu:ann lee"); clickKey("table:menuitem:duplicate")`
 	tableEditCara = `clickKey("table:menu:cara diaz"); clickKey("table:menuitem:edit")`
+	tableCopyEdit = `clickKey("table:menu:bob stone"); clickKey("table:menuitem:duplicate"); clickKey("table:menu:cara diaz"); clickKey("table:menuitem:edit"); enterKey("table:edit-name", "Cara Ortiz")`
 	tableTwoAnns  = `clickKey("table:menu:bob stone"); clickKey("table:menuitem:edit"); enterKey("table:edit-name", "Ann Lee")`
 )
 
@@ -68,6 +69,11 @@ var tableNearMisses = []nearMiss{
 	{Prep: tableEditCara, Desc: "the name field", Want: "table:edit-name"},
 	{Prep: tableEditCara, Desc: "the Ann Lee row", Want: "table:row:ann lee"},
 	{Prep: tableEditCara, Desc: `the "Viewer" text`, Want: "table:role:cara diaz"},
+	// the zoo's steps after Duplicate and Edit (which divsoup's menu items
+	// stop): a copy and a renamed row
+	{Prep: tableCopyEdit, Desc: "the Bob Stone (copy) row", Want: "table:row:bob stone (copy)"},
+	{Prep: tableCopyEdit, Desc: "the Bob Stone row", Want: "table:row:bob stone"},
+	{Prep: tableCopyEdit, Desc: "the Cara Ortiz row", Want: "table:row:cara ortiz"},
 }
 
 func TestZooNearMissTable(t *testing.T) { zooNearMiss(t, "table", tableNearMisses) }
