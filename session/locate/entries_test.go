@@ -127,3 +127,30 @@ func TestCrossOfAnEntryDeletes(t *testing.T) {
 		}
 	}
 }
+
+// The replay check holds what the new readings found while the page stays,
+// and misses when the entry no longer reads the name (one that only starts
+// with it still counts while no entry reads it exactly, as for any "in"
+// container).
+func TestEntryReadingsReplay(t *testing.T) {
+	page := func(first string) *ax.Snapshot {
+		return snap(banner(), el("main", "", kids(
+			taskEntry(first, 0, 100, "Complete", "tl x"), taskEntry("bread", 0, 148, "Complete", "tl x"))))
+	}
+	for _, desc := range []string{"the oat milk checkbox", "the Delete button in the oat milk item", "the item above the bread item"} {
+		s := page("oat milk")
+		r := located(t, s, desc)
+		n, anc := refNode(s, r.Target.Node.Ref)
+		if ok, why := Check(s, n, anc, r.Intent); !ok {
+			t.Errorf("%q: the check misses on the page it was found on: %s", desc, why)
+		}
+		if desc == "the item above the bread item" {
+			continue
+		}
+		s2 := page("eggs")
+		n2, anc2 := refNode(s2, r.Target.Node.Ref)
+		if ok, _ := Check(s2, n2, anc2, r.Intent); ok {
+			t.Errorf("%q: the check holds once the item reads %q", desc, "eggs")
+		}
+	}
+}
