@@ -1225,6 +1225,10 @@ if (!window.__e2e) window.__e2e = (() => {
       if (l.k === F_ROLE) {
         const rec = el.localName === 'iframe' ? null : el[REF];
         if (rec) ref = rec.ref;
+        // a repeated element that was no item after all, in an item (a
+        // cell of a role-less row: see finishItem), owns its text as a
+        // plain element does
+        else if (el.localName !== 'iframe' && inItem(el)) ref = textRefFor(el);
       } else {
         if (l.c) {
           let up = el;
@@ -1237,6 +1241,15 @@ if (!window.__e2e) window.__e2e = (() => {
       const box = ref && (opts.boxes || opts.textBoxes) ? boxField(el, l.off) : '';
       l.el = null; l.off = null;
       return l.d + '\ttext\t' + t + (box ? '\t' + ref + '\t' + st + '\t' + box : ref ? '\t' + ref + (st ? '\t' + st : '') : st ? '\t\t' + st : '');
+    }
+
+    // inItem says the nearest ancestor of el with a line is an item.
+    function inItem(el) {
+      for (let a = el.parentElement || (el.parentNode && el.parentNode.host) || null; a; a = a.parentElement || (a.parentNode && a.parentNode.host) || null) {
+        const rec = a[REF];
+        if (rec) return rec.role === 'item';
+      }
+      return false;
     }
 
     let capped = false;
@@ -1406,21 +1419,29 @@ if (!window.__e2e) window.__e2e = (() => {
 
     // finishItem completes a repeated item (see repeated): its line, or, when
     // it holds neither two controls nor one and text or a field, or holds
-    // items, no line
-    // and its descendants' lines one level up.
+    // items, no line and its descendants' lines one level up (but one that
+    // holds items under a title is a section).
+    //
+    // An item that holds only a field (an entry edited in place) is one
+    // only on its own: in an item of its own it is that item's cell being
+    // edited (a row's name cell turned into a field), and it dissolves
+    // into the row (fieldItems holds the lines of such items).
     let ctlSeq = 0, fieldSeq = 0;
+    const fieldItems = new Set();
     function finishItem(f, idx, d, content) {
       blk++;
       capped = f.wasCapped || capped;
       const ctls = ctlSeq - f.ctl0;
-      let text = fieldSeq > f.field0, holds = false, titled = false;
+      const field = fieldSeq > f.field0;
+      let runs = false, holds = false, fieldSub = false, titled = false;
       if (ctls > 0) {
         const sub = (d + 1) + '\titem\t', subSec = (d + 1) + '\tsection\t';
         for (let i = idx + 1; i < lines.length && !holds; i++) {
           const l = lines[i];
           if (l === null) continue;
-          if (typeof l === 'object') text = true;
-          else if (l.startsWith(sub) || l.startsWith(subSec)) holds = true;
+          if (typeof l === 'object') runs = true;
+          else if (l.startsWith(sub)) { if (fieldItems.has(i)) fieldSub = true; else holds = true; }
+          else if (l.startsWith(subSec)) holds = true;
         }
         if (holds) {
           let i = idx + 1;
@@ -1429,7 +1450,7 @@ if (!window.__e2e) window.__e2e = (() => {
           titled = typeof l === 'object' ? l.d === d + 1 : l.startsWith((d + 1) + '\theading\t');
         }
       }
-      const keep = !holds && (ctls >= 2 || (ctls === 1 && text));
+      const keep = !holds && (ctls >= 2 || (ctls === 1 && (runs || field)));
       // A run of wrappers each holding a title (a heading, or text before
       // anything else) and items is a run of sections: a line of its own,
       // role "section", no name, known by its title.
@@ -1437,22 +1458,39 @@ if (!window.__e2e) window.__e2e = (() => {
       if (keep || section) {
         const r = keep ? 'item' : 'section';
         lines[idx] = d + '\t' + r + '\t\t' + refFor(f.el, r, '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
-      } else {
-        lines[idx] = null;
-        shown--;
-        for (let i = idx + 1; i < lines.length; i++) {
-          const l = lines[i];
-          if (l === null) continue;
-          if (typeof l === 'object') { l.d--; continue; }
-          const tab = l.indexOf('\t');
-          lines[i] = (+l.slice(0, tab) - 1) + l.slice(tab);
+        if (keep && fieldSub) {
+          const sub = (d + 1) + '\titem\t';
+          for (let i = idx + 1; i < lines.length; i++) {
+            const l = lines[i];
+            if (typeof l === 'string' && l.startsWith(sub) && fieldItems.has(i)) unnest(i, d + 1, idx);
+          }
         }
-        const m = mores.get(idx);
-        if (m) { mores.delete(idx); if (f.up >= 0) mores.set(f.up, (mores.get(f.up) || 0) + m); else rootMore += m; }
+        if (keep && ctls === 1 && field && !runs) fieldItems.add(idx);
+      } else {
+        unnest(idx, d, f.up);
       }
       if (textNeed === 0) return '';
       const el = f.el, al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
       return ' ' + (al && norm(al) ? al : content) + ' ';
+    }
+
+    // unnest removes the item line at idx (depth d) and moves its
+    // descendants' lines one level up; the cap count under it goes to the
+    // line at up (the root's with none).
+    function unnest(idx, d, up) {
+      lines[idx] = null;
+      shown--;
+      fieldItems.delete(idx);
+      for (let i = idx + 1; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === null) continue;
+        if (typeof l === 'object') { if (l.d <= d) break; l.d--; continue; }
+        const tab = l.indexOf('\t'), ld = +l.slice(0, tab);
+        if (ld <= d) break;
+        lines[i] = (ld - 1) + l.slice(tab);
+      }
+      const m = mores.get(idx);
+      if (m) { mores.delete(idx); if (up >= 0) mores.set(up, (mores.get(up) || 0) + m); else rootMore += m; }
     }
 
     // run walks until the frame stack is empty.

@@ -200,6 +200,16 @@ func Locate(s *ax.Snapshot, description string) Result {
 	if o0.target >= 0 {
 		return ix.result(o0)
 	}
+	// "the oat milk checkbox" where every item's checkbox is named
+	// "Complete": the checkbox of the item reading oat milk.
+	var oe *outcome
+	if qe := entryReading(q0); qe != nil && o0.reason == ReasonNoMatch {
+		o := ix.resolve(qe)
+		if o.target >= 0 {
+			return ix.result(o)
+		}
+		oe = &o
+	}
 	var alts []outcome
 	if om != nil {
 		alts = append(alts, *om)
@@ -224,6 +234,9 @@ func Locate(s *ax.Snapshot, description string) Result {
 		}
 	}
 	if len(o0.cands) == 0 {
+		if oe != nil && oe.reason == ReasonAmbiguous {
+			return ix.result(*oe) // two items read "oat milk"
+		}
 		// Better an ambiguity between good names than nothing.
 		for _, o := range alts {
 			if o.reason == ReasonAmbiguous && !o.q.name.empty() && o.cands[0].nameQ >= minNameQuality {
@@ -232,6 +245,46 @@ func Locate(s *ax.Snapshot, description string) Result {
 		}
 	}
 	return ix.result(o0)
+}
+
+// entryToggles are the controls a person names after the entry they sit in
+// ("the oat milk checkbox"): one per item, their own names often a verb or
+// state ("Complete", "Done", "Select", "Toggle").
+var entryToggles = map[string]bool{"checkbox": true, "switch": true, "radio": true}
+
+// entryRole is the container "the oat milk checkbox" reads as, when no
+// checkbox is named oat milk: one entry of a collection.
+var entryRole = roleDef{word: "item", strong: []string{"listitem", "item", "row", "article", "treeitem"}, container: true}
+
+// entryReading is the reading of "the oat milk checkbox" as "the checkbox
+// in the oat milk item", or nil: for a toggle's role word (see
+// entryToggles) strongly and a name that is not quoted. Locate asks it only
+// when nothing of the role fits the name itself, so a checkbox really named
+// oat milk always wins; the container is judged as any "in" container is
+// (phrase boundaries, an exact reading beats one that only contains the
+// phrase, two items reading it are an ambiguity), and two toggles of the
+// role in one item are an ambiguity too.
+func entryReading(q *query) *query {
+	if q.role == nil || q.name.empty() || q.name.quoted || q.anchorOf {
+		return nil
+	}
+	toggle := false
+	for _, r := range q.role.strong {
+		toggle = toggle || entryToggles[r]
+	}
+	if !toggle {
+		return nil
+	}
+	for _, c := range q.clauses {
+		if c.kind == kwIn || c.kind == kwFor {
+			return nil // "the oat milk checkbox in the list" names its container already
+		}
+	}
+	r := entryRole
+	qe := *q
+	qe.name = nameSpec{}
+	qe.clauses = append([]clause{{kind: kwIn, rel: "in", role: &r, name: q.name, text: "in the " + q.name.phrase + " item"}}, q.clauses...)
+	return &qe
 }
 
 // clauseExact says some item, card or row reads exactly the name of one of

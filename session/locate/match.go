@@ -729,8 +729,71 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		if hq, hh := hintQuality(spec, n); hq*wHint > q {
 			q, how, src = hq*wHint, hh, "hint"
 		}
+		if q < hintSameQ*wHint && deleteName(spec) && ix.crossDeletes(i) {
+			q, how, src = hintSameQ*wHint, "× of an entry", "hint"
+		}
 	}
 	return q, how, src
+}
+
+// deleteName says a description's name is one word saying delete ("Delete",
+// "Remove"): what a × does in an entry of a list.
+func deleteName(spec nameSpec) bool {
+	if spec.quoted || len(spec.words) != 1 {
+		return false
+	}
+	w := spec.words[0]
+	return w == "delete" || w == "remove"
+}
+
+// crossCloses are the containers a × closes or dismisses: a dialog, a
+// message, a popup, a banner, a tab, a chip (a × there is never delete).
+var crossCloses = map[string]bool{
+	"dialog": true, "alertdialog": true, "alert": true, "status": true, "log": true, "tooltip": true,
+	"banner": true, "complementary": true, "tab": true, "tablist": true, "menu": true, "listbox": true,
+	"option": true, "search": true, "toolbar": true, "navigation": true, "form": true, "group": true,
+}
+
+// crossEntries are the entries a × inside deletes: a list's item, a
+// table's row, a card.
+var crossEntries = map[string]bool{"listitem": true, "item": true, "row": true, "article": true, "treeitem": true}
+
+// crossDeletes says interactable node i is an icon-only × of an entry: its
+// name is a cross glyph or empty, its hint's words (the class tl-x, the
+// glyph) say x and nothing else does (a class "close" or a title "Dismiss"
+// says what it does itself), and walking up from it an entry of a
+// collection (see crossEntries) comes before anything a × closes (see
+// crossCloses). A × in a task's row deletes the task; in a dialog, a
+// toast, a banner or a chip it closes or dismisses.
+func (ix *index) crossDeletes(i int) bool {
+	n := ix.e[i].n
+	if !n.States.Interactive || n.Name != "" && !symbolName(n.Name) {
+		return false
+	}
+	x := false
+	for _, w := range words(symbolWords.Replace(n.Name + " " + n.States.Hint)) {
+		switch c := synonyms[w]; {
+		case w == "x":
+			x = true
+		case c != "" && c != "close":
+			return false // a trash icon or a "more" class says something else
+		case c == "close":
+			return false // "close" or "dismiss" written out
+		}
+	}
+	if !x {
+		return false
+	}
+	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
+		r := ix.e[p].n.Role
+		if crossCloses[r] {
+			return false
+		}
+		if crossEntries[r] {
+			return true
+		}
+	}
+	return false
 }
 
 // textRoles are roles whose text names them even when they have no name.
@@ -1356,11 +1419,14 @@ func (ix *index) has(i int, c *clause) (int, float64) {
 }
 
 // spatial measures node i against the anchors: the nearest anchor that it
-// stands in the right direction of, and the distance; -1 when none.
+// stands in the right direction of, and the distance; -1 when none. An
+// entry of a collection placed against an entry of its kind, or against
+// something inside one, is placed within that entry's collection only
+// (see sameList).
 func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
 	best, bestD := -1, math.Inf(1)
 	for _, a := range anchors {
-		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) {
+		if a == i || ix.isAncestor(a, i) || ix.isAncestor(i, a) || !ix.sameList(i, a, rel) {
 			continue
 		}
 		if d, ok := placed(rel, ix.box(i), ix.box(a)); ok && d < bestD {
@@ -1368,6 +1434,52 @@ func (ix *index) spatial(i int, rel string, anchors []int) (int, float64) {
 		}
 	}
 	return best, bestD
+}
+
+// listEntries are the entry roles "the item below the bread item" compares
+// within one collection: not cells, which a row's neighbours are in other
+// rows of.
+var listEntries = map[string]bool{
+	"listitem": true, "article": true, "row": true, "treeitem": true, "option": true, "menuitem": true, "item": true,
+}
+
+// sameList says candidate i may be placed against anchor a. When i is an
+// entry of a collection (see listEntries) and a is an entry too, or sits
+// in an entry of i's role, they must be entries of one collection (one role
+// under one parent, as ordinals count them, see setParent) and, above or
+// below, in one column (left or right of, in one line): their boxes overlap
+// across the direction. Otherwise they are judged by their boxes alone.
+// "The item below the bread item" is the next item of the bread item's
+// list, never a navigation link's list item nor an item of a list beside
+// it (role-less lists side by side are one run of items to the snapshot);
+// with none below it in its list there is none.
+func (ix *index) sameList(i, a int, rel string) bool {
+	role := ix.e[i].n.Role
+	if !listEntries[role] {
+		return true
+	}
+	if ar := ix.e[a].n.Role; listEntries[ar] && ar != role {
+		return false
+	}
+	for ; a >= 0 && ix.e[a].n.Role != role; a = ix.e[a].parent {
+	}
+	if a < 0 {
+		return true
+	}
+	if ix.setParent(a) != ix.setParent(i) {
+		return false
+	}
+	t, b := ix.box(i), ix.box(a)
+	if !sized(t) || !sized(b) {
+		return true // placed decides: an unsized box is never placed
+	}
+	switch rel {
+	case "above", "below":
+		return t.X < b.X+b.W && b.X < t.X+t.W
+	case "left of", "right of":
+		return t.Y < b.Y+b.H && b.Y < t.Y+t.H
+	}
+	return true
 }
 
 // describeShort is `row "Item 1 …"`, a node as messages show it.

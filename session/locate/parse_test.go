@@ -75,7 +75,7 @@ func TestParseRoleWords(t *testing.T) {
 		{"the Alice row", "row", "Alice", true},
 		{"the Admin cell", "cell|gridcell", "Admin", true},
 		{"the Archive menu item", "menuitem|menuitemcheckbox|menuitemradio", "Archive", true},
-		{"the Archive item", "menuitem|menuitemcheckbox|menuitemradio|listitem|option|treeitem", "Archive", true},
+		{"the Archive item", "menuitem|menuitemcheckbox|menuitemradio|listitem|option|treeitem|item", "Archive", true},
 		{"the Business option", "option", "Business", true},
 		{"the Edit dialog", "dialog|alertdialog", "Edit", true},
 		{"the Edit modal", "dialog|alertdialog", "Edit", true},

@@ -95,9 +95,11 @@ func init() {
 		roleDef{strong: []string{"columnheader"}, weak: []string{"cell", "gridcell"}, container: true})
 	addRole([]string{"menu item", "menuitem", "menu option", "menu entry", "menu action"},
 		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio"}, weak: []string{"button", "link", "option"}, menuEntry: true})
+	// "item" is also the snapshot's role for a role-less repeated entry
+	// (a div per task): to a person it is an item like any list item.
 	addRole([]string{"item", "entry"},
-		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio", "listitem", "option", "treeitem"},
-			weak: []string{"row", "link", "button", "item"}, container: true})
+		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio", "listitem", "option", "treeitem", "item"},
+			weak: []string{"row", "link", "button"}, container: true})
 	addRole([]string{"option", "choice"},
 		roleDef{strong: []string{"option"}, weak: []string{"menuitem", "menuitemradio", "radio"}})
 	addRole([]string{"dialog", "modal", "popup", "pop-up", "pop up", "modal dialog", "dialog box", "window", "overlay", "lightbox"},
