@@ -29,7 +29,17 @@ func TestClassWordsFindStatusText(t *testing.T) {
 		{desc: "the pf message", reason: ReasonNoMatch},
 		// a class word for counters says nothing of status
 		{desc: "the counter", reason: ReasonAmbiguous},
+		// class words are never a name
+		{desc: "the msg text", reason: ReasonNoMatch},
 	})
+
+	errText := txt("Name is required", hint("field error"))
+	s7 := snap(el("main", "", kids(msg, errText)))
+	runHintCases(t, "error", s7, []hintCase{{desc: "the error message", want: errText}})
+
+	log := el("log", "", kids(txt("Connected")))
+	s8 := snap(el("main", "", kids(txt("Chat"), log)))
+	runHintCases(t, "log", s8, []hintCase{{desc: "the status message", want: log}})
 
 	other := txt("Draft kept", hint("msg"))
 	s2 := snap(el("main", "", kids(msg, other)))
