@@ -1338,8 +1338,8 @@ if (!window.__e2e) window.__e2e = (() => {
       // the way to an open modal dialog is inert too: its children join
       let box = '';
       if (modal !== null && el !== modal && !frames[sp].inm) role = null;
-      else if (!role && visible && !hvRoot && !parentHv && el.hasAttributes() &&
-          ((fileStands !== null && fileStands.has(el)) || (box = boxWords(el, cs)) !== '')) {
+      else if (!role && visible && !hvRoot && !parentHv &&
+          ((fileStands !== null && fileStands.has(el)) || (el.hasAttributes() && (box = boxWords(el, cs)) !== ''))) {
         role = box ? 'generic_box' : 'generic_file';
         blk++;
       } else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
@@ -1838,7 +1838,16 @@ if (!window.__e2e) window.__e2e = (() => {
   function describeNode(el) {
     let role = roleOf(el);
     if (role === 'generic_clickable') role = 'generic';
-    if (!role || PASS_THROUGH.has(role)) return null;
+    if (!role || PASS_THROUGH.has(role)) {
+      // a box or a file input's stand-in has a line of its own (see boxWords)
+      const box = el.hasAttributes() ? boxWords(el, getComputedStyle(el)) : '';
+      if (box) return { role: 'generic', name: '', full: '', el, cut: false, own: true, hint: box };
+      if (el.localName === 'label' || el.querySelector('input[type=file]')) {
+        const m = fileStandIns();
+        if (m !== null && m.has(el)) return { role: 'generic', name: '', full: '', el, cut: false, own: true, file: true, hint: fileHint(el, '') };
+      }
+      return null;
+    }
     const full = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
     const name = cutText(full, DEFAULT_MAX_TEXT);
     return { role, name, full, el, cut: name !== full };
@@ -1876,7 +1885,15 @@ if (!window.__e2e) window.__e2e = (() => {
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
-    if (node.states.interactive && weakName(d.full !== undefined ? d.full : d.name)) {
+    if (d.own) {
+      node.states.interactive = false;
+      if (d.hint) node.states.hint = d.hint;
+      if (d.file) node.states.file = true;
+    } else if (el.localName === 'input' && el.type === 'file') {
+      node.states.file = true;
+      const hi = fileHint(el, d.full);
+      if (hi) node.states.hint = hi;
+    } else if (node.states.interactive && weakName(d.full !== undefined ? d.full : d.name)) {
       const hi = hintOf(el, d.role === 'generic' ? 'generic_clickable' : d.role, d.full !== undefined ? d.full : d.name);
       if (hi) node.states.hint = hi;
     }
