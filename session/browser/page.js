@@ -1835,17 +1835,18 @@ if (!window.__e2e) window.__e2e = (() => {
     return out;
   }
 
-  function describeNode(el) {
+  // describeNode is what the snapshot says of el (null when it has no line
+  // of its own); memo holds the document's file input stand-ins, looked up
+  // once for a chain of calls.
+  function describeNode(el, memo) {
     let role = roleOf(el);
     if (role === 'generic_clickable') role = 'generic';
     if (!role || PASS_THROUGH.has(role)) {
       // a box or a file input's stand-in has a line of its own (see boxWords)
-      const box = el.hasAttributes() ? boxWords(el, getComputedStyle(el)) : '';
+      const box = el.hasAttributes() && BOX_PREFILTER.test((el.getAttribute('class') || '') + ' ' + (el.getAttribute('id') || '')) ? boxWords(el, getComputedStyle(el)) : '';
       if (box) return { role: 'generic', name: '', full: '', el, cut: false, own: true, hint: box };
-      if (el.localName === 'label' || el.querySelector('input[type=file]')) {
-        const m = fileStandIns();
-        if (m !== null && m.has(el)) return { role: 'generic', name: '', full: '', el, cut: false, own: true, file: true, hint: fileHint(el, '') };
-      }
+      if (memo.stands === undefined) memo.stands = fileStandIns();
+      if (memo.stands !== null && memo.stands.has(el)) return { role: 'generic', name: '', full: '', el, cut: false, own: true, file: true, hint: fileHint(el, '') };
       return null;
     }
     const full = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
@@ -1878,7 +1879,8 @@ if (!window.__e2e) window.__e2e = (() => {
     const el = ranked[0][0];
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
-    const d = describeNode(el) || { role: 'text', name: '', plain: true };
+    const memo = {};
+    const d = describeNode(el, memo) || { role: 'text', name: '', plain: true };
     const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
     const hover = !visible && !hiddenAncestor(el) && hoverContainer(el) !== null;
@@ -1903,7 +1905,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
-      const ad = describeNode(a);
+      const ad = describeNode(a, memo);
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
