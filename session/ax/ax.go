@@ -96,12 +96,21 @@ type States struct {
 	// the text next to an unlabelled field, a wrapper's aria-label or title,
 	// its title, icon text, then the words of icons, test ids, class and id.
 	// It is never part of Name; the text caps cut it as they cut a value.
+	// A file input (and what stands for one) has a hint whatever its name;
+	// a run of text has its role-less owner's class and id words (and
+	// "status" or "alert" for an aria-live region), and a box the snapshot
+	// gives a line of its own (role generic: an overlay classed "modal")
+	// its class words.
 	Hint string `json:"hint,omitempty"`
 	// HoverOnly says the element is not shown (display: none or visibility:
 	// hidden) until a container of it is hovered, by a CSS :hover rule. It
 	// is not in the browser's accessibility tree; an action on it hovers
 	// the container first, and it does not count as visible.
 	HoverOnly bool `json:"hoverOnly,omitempty"`
+	// File says the element is a file input, or stands for one that is not
+	// rendered (its label, or the element around it alone): an upload
+	// chooses files in it.
+	File bool `json:"file,omitempty"`
 }
 
 // Snapshot is the tree of one page (iframes and shadow roots included).
@@ -278,6 +287,9 @@ func (n *Node) Line() string {
 	}
 	if st.Hint != "" {
 		attr("hint", strconv.Quote(st.Hint))
+	}
+	if st.File {
+		b.WriteString(" [file]")
 	}
 	if st.Focused {
 		b.WriteString(" [focused]")

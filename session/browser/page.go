@@ -454,6 +454,8 @@ func decodeStates(n *ax.Node, enc string) {
 			n.Cut = true
 		case "hv":
 			st.HoverOnly = true
+		case "fi":
+			st.File = true
 		}
 	}
 }

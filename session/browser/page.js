@@ -916,6 +916,89 @@ if (!window.__e2e) window.__e2e = (() => {
     return parts.join(' · ');
   }
 
+  // ---- class words of text and boxes; file inputs -----------------------------
+  // A run of text owned by a role-less element carries that element's class
+  // and id words as its hint (textHint: generated names and noise words left
+  // out, at most TEXT_HINT_WORDS), and "status" or "alert" when it or one of
+  // its two nearest ancestors is a polite or assertive aria-live region: a
+  // person knows a status line classed "s-msg" by them. A role-less element
+  // laid out over the page (position fixed or absolute) whose class or id
+  // words say modal, dialog, overlay, popup, popover or lightbox, and that
+  // holds text, is a box: a line of its own (role "generic", never
+  // interactable, no name) with those words as its hint. A file input is
+  // marked file and always carries a hint (fileHint: the text beside it, a
+  // wrapper's label, its title, class words); one that is not rendered
+  // (display: none) is stood for by its visible label or the nearest of its
+  // three nearest ancestors that is visible and holds no other control,
+  // which is marked file with a hint of its own (its text too), and, when it
+  // has no role, gets a line like a box's.
+  const TEXT_HINT_WORDS = 6;
+  const BOX_PREFILTER = /modal|dialog|overlay|popup|popover|lightbox/i;
+  const BOX_WORDS = new Set(['modal', 'dialog', 'overlay', 'popup', 'popover', 'lightbox']);
+
+  function textHint(el) {
+    const words = [];
+    for (let e = el, k = 0; e && k < 3; e = e.parentElement, k++) {
+      if (!e.hasAttributes()) continue;
+      const live = e.getAttribute('aria-live');
+      if (live === 'polite') { words.push('status'); break; }
+      if (live === 'assertive') { words.push('alert'); break; }
+    }
+    if (el.hasAttributes()) classWords(el, words);
+    return words.slice(0, TEXT_HINT_WORDS).join(' ');
+  }
+
+  // boxWords are the class and id words of a box (see above), or ''.
+  function boxWords(el, cs) {
+    if (cs.position !== 'fixed' && cs.position !== 'absolute') return '';
+    const cl = (el.getAttribute('class') || '') + ' ' + (el.getAttribute('id') || '');
+    if (!BOX_PREFILTER.test(cl)) return '';
+    const words = [];
+    classWords(el, words);
+    if (!words.some((w) => BOX_WORDS.has(w)) || isBlank(el.textContent)) return '';
+    return words.slice(0, TEXT_HINT_WORDS).join(' ');
+  }
+
+  // fileStandIns maps the elements that stand for a file input that is not
+  // rendered to it (see above); null when the document has none.
+  function fileStandIns() {
+    const all = document.querySelectorAll('input[type=file]');
+    let out = null;
+    for (let i = 0; i < all.length; i++) {
+      const inp = all[i];
+      if (inp.checkVisibility({ visibilityProperty: true })) continue; // it has a line of its own
+      let s = null;
+      const lab = inp.labels && inp.labels[0];
+      if (lab && lab.checkVisibility({ visibilityProperty: true })) s = lab;
+      else {
+        for (let p = inp.parentElement, k = 0; p && k < 3; p = p.parentElement, k++) {
+          if (!alone(inp, p)) break;
+          if (p.checkVisibility({ visibilityProperty: true }) && p.getBoundingClientRect().width > 1) { s = p; break; }
+        }
+      }
+      if (s) { if (!out) out = new Map(); out.set(s, inp); }
+    }
+    return out;
+  }
+
+  // fileHint is the hint of a file input or of an element standing for one.
+  function fileHint(el, name) {
+    const parts = [];
+    const push = (s) => {
+      s = norm(s);
+      if (!s || s === name || s.length > HINT_TEXT_MAX || parts.length >= HINT_PARTS_MAX || parts.includes(s)) return;
+      parts.push(s);
+    };
+    push(nearbyText(el, 'textbox'));
+    wrapperEvidence(el, push);
+    push(el.getAttribute('title'));
+    if (el.localName !== 'input') { const t = norm(el.textContent); if (t.length <= 40) push(t); }
+    const words = [];
+    classWords(el, words);
+    if (words.length) push(words.join(' '));
+    return parts.join(' · ');
+  }
+
   // ---- refs -----------------------------------------------------------------
   // Each element remembers its ref under a symbol; the ref→element map holds
   // strong references and drops elements that left the document.
@@ -1039,7 +1122,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // The first line is a JSON header. The state cu says that a field of the
   // line was cut by the text caps.
   const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
-    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi', hover: 'hv' };
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi', hover: 'hv', file: 'fi' };
   const TABLIKE = /[\t\n\r\x1f]/g;
 
   function statesField(st) {
@@ -1167,6 +1250,7 @@ if (!window.__e2e) window.__e2e = (() => {
     const active = deepActive();
     const hoverMemo = new Map(); // root -> its hover reveal rules, read once a snapshot
     const shapeMemo = new Map(), shapes = new Map(); // parent node -> its children's shape counts; child -> shape
+    const fileStands = fileStandIns(); // element -> the hidden file input it stands for
     // While a modal dialog is open, only it and the elements on the way to it
     // are walked (a frame's inm says it is the dialog or inside it). A scoped
     // snapshot walks its scope as asked.
@@ -1237,6 +1321,10 @@ if (!window.__e2e) window.__e2e = (() => {
         }
         const rec = el !== l.el ? el[REF] : null, r = rec ? roleOf(el) : null;
         ref = r && !PASS_THROUGH.has(r) ? rec.ref : textRefFor(el);
+        if (l.k === F_PLAIN) {
+          const hi = textHint(el);
+          if (hi && hi.length <= fieldCap) { st = st ? st + '\x1fhi=' + hi : 'hi=' + hi; textTotal += hi.length; }
+        }
       }
       const box = ref && (opts.boxes || opts.textBoxes) ? boxField(el, l.off) : '';
       l.el = null; l.off = null;
@@ -1266,7 +1354,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1 };
+          block: false, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1 };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
@@ -1299,8 +1387,13 @@ if (!window.__e2e) window.__e2e = (() => {
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
       // the way to an open modal dialog is inert too: its children join
+      let box = '';
       if (modal !== null && el !== modal && !frames[sp].inm) role = null;
-      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
+      else if (!role && visible && !hvRoot && !parentHv &&
+          ((fileStands !== null && fileStands.has(el)) || (el.hasAttributes() && (box = boxWords(el, cs)) !== ''))) {
+        role = box ? 'generic_box' : 'generic_file';
+        blk++;
+      } else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
         role = 'item';
         blk++;
       }
@@ -1351,6 +1444,7 @@ if (!window.__e2e) window.__e2e = (() => {
         f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
       }
       f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
+      f.box = box;
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
@@ -1372,12 +1466,13 @@ if (!window.__e2e) window.__e2e = (() => {
       const role = f.role, idx = f.idx, d = f.d - 1, content = f.acc;
       if (role === 'item') return finishItem(f, idx, d, content);
       const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
-      const outRole = role === 'generic_clickable' ? 'generic' : role;
+      const own = role === 'generic_box' || role === 'generic_file'; // a line of the snapshot's own, no name
+      const outRole = role === 'generic_clickable' || own ? 'generic' : role;
       const cut = capped;
       capped = f.wasCapped || cut;
       // A subtree the cap cut short is named the slow, complete way.
       const fromContent = NAME_FROM_CONTENT.has(role) ? (cut ? textContent(el, false, new Set([el])) : content) : null;
-      const full = accName(el, role, fromContent);
+      const full = own ? '' : accName(el, role, fromContent);
       // text already said by a name from content is not repeated below it
       if (full && fromContent !== null && lines.length > idx + 1 && norm(fromContent) === full) {
         for (let i = idx + 1; i < lines.length; i++) {
@@ -1392,11 +1487,15 @@ if (!window.__e2e) window.__e2e = (() => {
         ctlSeq++;
         if (role === 'textbox' || role === 'searchbox' || role === 'combobox') fieldSeq++;
         st.interactive = true;
-        if (weakName(full)) { const hi = hintOf(el, role, full); if (hi) st.hint = hi; }
+        if (el.localName === 'input' && el.type === 'file') { st.file = true; const hi = fileHint(el, full); if (hi) st.hint = hi; }
+        else if (fileStands !== null && fileStands.has(el)) { st.file = true; const hi = fileHint(el, full); if (hi) st.hint = hi; }
+        else if (weakName(full)) { const hi = hintOf(el, role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
         box = boxField(el, f.off);
-      } else if (opts.boxes) {
-        box = boxField(el, f.off);
+      } else {
+        if (role === 'generic_box') st.hint = f.box;
+        else if (role === 'generic_file' || (fileStands !== null && fileStands.has(el))) { st.file = true; const hi = fileHint(el, full); if (hi) st.hint = hi; }
+        if (opts.boxes) box = boxField(el, f.off);
       }
       // The states field holds the text-valued states, so no state needs
       // cutting when it is within the cap (and st, whose shape varies, is
@@ -1823,10 +1922,20 @@ if (!window.__e2e) window.__e2e = (() => {
     return out;
   }
 
-  function describeNode(el) {
+  // describeNode is what the snapshot says of el (null when it has no line
+  // of its own); memo holds the document's file input stand-ins, looked up
+  // once for a chain of calls.
+  function describeNode(el, memo) {
     let role = roleOf(el);
     if (role === 'generic_clickable') role = 'generic';
-    if (!role || PASS_THROUGH.has(role)) return null;
+    if (!role || PASS_THROUGH.has(role)) {
+      // a box or a file input's stand-in has a line of its own (see boxWords)
+      const box = el.hasAttributes() && BOX_PREFILTER.test((el.getAttribute('class') || '') + ' ' + (el.getAttribute('id') || '')) ? boxWords(el, getComputedStyle(el)) : '';
+      if (box) return { role: 'generic', name: '', full: '', el, cut: false, own: true, hint: box };
+      if (memo.stands === undefined) memo.stands = fileStandIns();
+      if (memo.stands !== null && memo.stands.has(el)) return { role: 'generic', name: '', full: '', el, cut: false, own: true, file: true, hint: fileHint(el, '') };
+      return null;
+    }
     const full = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
     const name = cutText(full, DEFAULT_MAX_TEXT);
     return { role, name, full, el, cut: name !== full };
@@ -1884,14 +1993,23 @@ if (!window.__e2e) window.__e2e = (() => {
     const el = ranked[0][0];
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
-    const d = describeNode(el) || (itemLike(el) ? { role: 'item', name: '' } : { role: 'text', name: '', plain: true });
+    const memo = {};
+    const d = describeNode(el, memo) || (itemLike(el) ? { role: 'item', name: '' } : { role: 'text', name: '', plain: true });
     const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
     const hover = !visible && !hiddenAncestor(el) && hoverContainer(el) !== null;
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
-    if (node.states.interactive && weakName(d.full !== undefined ? d.full : d.name)) {
+    if (d.own) {
+      node.states.interactive = false;
+      if (d.hint) node.states.hint = d.hint;
+      if (d.file) node.states.file = true;
+    } else if (el.localName === 'input' && el.type === 'file') {
+      node.states.file = true;
+      const hi = fileHint(el, d.full);
+      if (hi) node.states.hint = hi;
+    } else if (node.states.interactive && weakName(d.full !== undefined ? d.full : d.name)) {
       const hi = hintOf(el, d.role === 'generic' ? 'generic_clickable' : d.role, d.full !== undefined ? d.full : d.name);
       if (hi) node.states.hint = hi;
     }
@@ -1901,7 +2019,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
-      const ad = describeNode(a);
+      const ad = describeNode(a, memo);
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }

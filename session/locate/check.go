@@ -179,6 +179,10 @@ func (ix *index) checkAttributes(i int, attrs map[string]string) string {
 					return "hint " + strconv.Quote(n.States.Hint) + " no longer says " + strconv.Quote(v)
 				}
 			}
+		case "class~":
+			if why := checkClass(n, v); why != "" {
+				return why
+			}
 		case "label~":
 			// The description named the value by the label beside it.
 			if !ix.labelledBy(i, v) {

@@ -658,6 +658,11 @@ func (ix *index) intent(o outcome) session.Intent {
 	if q.role != nil && q.role.level > 0 {
 		in.Attributes["level"] = strconv.Itoa(q.role.level)
 	}
+	if c.byClass != "" {
+		// Found by its class words (or as a live region): they must still
+		// say what the role word says.
+		in.Attributes["class~"] = q.role.word
+	}
 	if q.color != "" {
 		in.Attributes["color"] = q.color
 	}

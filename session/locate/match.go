@@ -362,7 +362,7 @@ func (ix *index) title(a int) string {
 			}
 			return n.Name
 		}
-		if first == "" && n.Role == "text" && (ix.e[a].n.Role == "item" || ix.e[a].n.Role == "section") && !ix.inControl(j, a) {
+		if first == "" && n.Role == "text" && (ix.e[a].n.Role == "item" || ix.e[a].n.Role == "section" || isBox(ix.e[a].n)) && !ix.inControl(j, a) {
 			if _, cut := cutString(n, n.Text); cut {
 				return ""
 			}
@@ -725,7 +725,7 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 			q, how, src = sq, sh, "name"
 		}
 	}
-	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {
+	if q < wHint && (n.States.Hint != "" && !classHint(n) || symbolName(n.Name)) {
 		if hq, hh := hintQuality(spec, n); hq*wHint > q {
 			q, how, src = hq*wHint, hh, "hint"
 		}
@@ -806,6 +806,7 @@ type cand struct {
 	why     []string
 	nameQ   float64
 	nameSrc string
+	byClass string // why it fits the role word by class words or as a live region, "" when by its role
 	color   string // its colour class
 	hits    []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
 	hitQ    []float64
@@ -854,7 +855,8 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 		return c, false, ""
 	}
 	c.i = i
-	rs, fit := roleFit(n, q.role)
+	rs, fit, byClass := roleOrClassFit(n, q.role)
+	c.byClass = byClass
 	if !fit && q.role != nil && q.role.menuEntry && ix.menuEntry(i) {
 		rs, fit = wRoleWeak, true
 	}
@@ -867,7 +869,9 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 		return c, false, ""
 	}
 	if q.role != nil {
-		if rs == wRoleStrong {
+		if byClass != "" {
+			c.why = append(c.why, "role "+n.Role+" ("+byClass+" say "+q.role.word+")")
+		} else if rs == wRoleStrong {
 			c.why = append(c.why, "role "+n.Role)
 		} else {
 			c.why = append(c.why, "role "+n.Role+" (asked for "+q.role.word+")")
@@ -884,7 +888,7 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 	c.score = rs
 	if !q.name.empty() {
 		nq, how, src := ix.nodeName(i, q.name, q.role != nil || textRoles[n.Role])
-		if n.Role == "item" || n.Role == "section" {
+		if n.Role == "item" || n.Role == "section" || isBox(n) {
 			// A role-less repeated entry is named as a container is, by its
 			// own text and with phrase boundaries: "the oat milk item" is
 			// never the "oat milk and honey" one while an "oat milk" item
@@ -940,6 +944,10 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 		c.why = append(c.why, src+" "+quote(short(label, 40))+" "+how)
 	} else if q.role == nil && q.color == "" && len(q.clauses) == 0 {
 		return c, false, ""
+	} else if byClass == "" && n.Role == "text" && roleConcept(q.role) == "count" && saysConcept(n.States.Hint, "count") {
+		// "the counter": the run classed "todo-count" among the page's text
+		c.score += wClassBonus
+		c.why = append(c.why, "class words "+quote(n.States.Hint))
 	}
 	if q.color != "" {
 		m, p := colorMatch(n.States.Color, q.color)
@@ -1082,6 +1090,7 @@ func (ix *index) match(q *query) (cands []cand, misses []miss, missing string) {
 	}
 	cands = ix.labelValues(q, cands)
 	cands, misses = preferNamed(cands, misses)
+	cands, misses = preferRoles(ix, q, cands, misses)
 	// Spatial closeness is relative: the nearest candidate gets it all.
 	for ci := range q.clauses {
 		cl := &q.clauses[ci]
@@ -1180,7 +1189,7 @@ func (ix *index) containerQuality(a int, c *clause) float64 {
 func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 	n := ix.e[a].n
 	q := 0.0
-	if rs, fit := roleFit(n, c.role); fit && !(c.role != nil && c.role.entry && ix.holdsEntries(a)) {
+	if rs, fit, byClass := roleOrClassFit(n, c.role); fit && !(c.role != nil && c.role.entry && ix.holdsEntries(a)) {
 		switch {
 		case c.name.empty():
 			q = 1
@@ -1189,7 +1198,7 @@ func (ix *index) containerMatch(a int, c *clause) (float64, bool) {
 		default:
 			q = ix.boxMatch(a, c.name)
 		}
-		if rs == wRoleWeak {
+		if rs == wRoleWeak || byClass != "" {
 			q *= 0.9
 		}
 	}

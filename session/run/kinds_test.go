@@ -74,6 +74,50 @@ steps:
 	}
 }
 
+// TestRunUploadIntoNoFileInput: an upload into an element that neither is
+// nor stands for a file input fails with the reason, and the page keeps its
+// file inputs untouched; the avatar upload beside it is found by its label
+// in every style of the zoo's settings page.
+func TestRunUploadIntoNoFileInput(t *testing.T) {
+	e := newEnv(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "me.png"), []byte("png"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ url, into, err string }{
+		{"/zoo/settings?style=divsoup", "the Language select", "not a file input"},
+		{"/zoo/settings?style=semantic", "the Save button", "not a file input"},
+		{"/zoo/settings?style=divsoup", "the avatar upload", ""},
+		{"/zoo/settings?style=library", "the Avatar field", ""},
+	} {
+		src := "name: upload\nurl: " + c.url + "\nsteps:\n  - upload: { into: " + c.into + ", files: me.png }\n"
+		tt, err := testfile.Parse(filepath.Join(dir, "upload.e2e.yaml"), []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		rep, err := r.Run(ctx, []*testfile.Test{tt})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss := steps(rep)
+		if c.err == "" {
+			if !rep.Passed() {
+				t.Errorf("upload into %s on %s failed: %s", c.into, c.url, ss[len(ss)-1].Error)
+			}
+			continue
+		}
+		if rep.Passed() || !strings.Contains(ss[len(ss)-1].Error, c.err) {
+			t.Errorf("upload into %s on %s: passed=%v, error %q, want it to fail saying %q", c.into, c.url, rep.Passed(), ss[len(ss)-1].Error, c.err)
+		}
+	}
+}
+
 // TestRunDrag runs drag steps from a test file: an HTML5 sortable list is
 // reordered and a pointer-driven board moves its card, both located by the
 // local locator from plain descriptions.
