@@ -454,6 +454,10 @@ func decodeStates(n *ax.Node, enc string) {
 			n.Cut = true
 		case "hv":
 			st.HoverOnly = true
+		case "cl":
+			st.Clickable = true
+		case "lk":
+			st.Looks = v
 		}
 	}
 }

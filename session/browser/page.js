@@ -252,6 +252,84 @@ if (!window.__e2e) window.__e2e = (() => {
     return null;
   }
 
+  // ---- role-less clickables -------------------------------------------------
+  // Many pages build controls of <div>s and <span>s with a click listener and
+  // no role. Such an element has no line of its own in Chrome's tree (a
+  // generic, unnamed), but a person sees it is clickable, and so does the
+  // snapshot: it gets a line of its own, role generic, no name, the state
+  // clickable and a ref. Click listeners added with addEventListener cannot
+  // be seen (and frameworks delegate them to the root), so the signals are
+  // the ones a page shows: a pointer cursor where its parent has none (the
+  // cursor inherits, so only the top of a chain of pointer elements counts),
+  // an onclick property (an onclick attribute or tabindex >= 0 already make
+  // it generic_clickable, see roleOf). A <label> is left out (a click on it
+  // is a click on its control, which has a line of its own). Inside a
+  // clickable, a role-less element drawn as a checkbox (a small near-square
+  // bordered box with no text) or a switch (a pill holding a knob) is
+  // clickable too, with looks=checkbox or looks=switch: the box a person
+  // means by "the Weekly digest checkbox" in a clickable row.
+
+  // clickRoot says whether el, a role-less element shown, starts a clickable:
+  // ptr is its cursor is pointer, upPtr its parent's.
+  function clickRoot(el, ptr, upPtr) {
+    const tag = el.localName;
+    if (tag === 'label' || tag === 'body' || tag === 'html') return false;
+    return (ptr && !upPtr) || el.onclick !== null;
+  }
+
+  // looksOf says what control a role-less element inside a clickable is
+  // drawn as: 'checkbox' (a 10–32px near-square with a border, no text, at
+  // most one element inside, no rounder than a rounded square), 'switch' (a
+  // pill 1.4–2.8 times as wide as high holding a knob: a square child or a
+  // pseudo-element), or ''. cs is its computed style.
+  function looksOf(el, cs) {
+    if (el.childElementCount > 1 || el.shadowRoot) return '';
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && !isBlank(c.data)) return '';
+    const kid = el.firstElementChild;
+    if (kid && (kid.childElementCount > 0 || !isBlank(kid.textContent))) return '';
+    const r = el.getBoundingClientRect(), w = r.width, h = r.height;
+    if (h < 10 || h > 32 || w < 10 || w > 3 * h) return '';
+    const ratio = w / h, radius = parseFloat(cs.borderTopLeftRadius) || 0;
+    if (ratio >= 0.8 && ratio <= 1.25) {
+      const bw = parseFloat(cs.borderTopWidth) || 0, bs = cs.borderTopStyle;
+      return bw > 0 && bs !== 'none' && bs !== 'hidden' && radius < h / 3 ? 'checkbox' : '';
+    }
+    if (ratio < 1.4 || ratio > 2.8 || radius < h / 2 - 1) return '';
+    if (kid) {
+      const k = kid.getBoundingClientRect();
+      return k.height > 0 && k.height <= h && Math.abs(k.width - k.height) <= 2 && k.left >= r.left - 1 && k.right <= r.right + 1 ? 'switch' : '';
+    }
+    return getComputedStyle(el, '::before').content !== 'none' || getComputedStyle(el, '::after').content !== 'none' ? 'switch' : '';
+  }
+
+  // clickOf is what the snapshot would say of el on its own, for the element
+  // cache (describeNode): null when el is no role-less clickable, else
+  // { looks }. It reads el's and its ancestors' cursors as the snapshot's
+  // walk does.
+  function clickOf(el) {
+    const up = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' && cs.visibility !== 'hidden') return null;
+    const ptr = cs.cursor === 'pointer';
+    const p = up(el);
+    const upPtr = !!p && getComputedStyle(p).cursor === 'pointer';
+    if (clickRoot(el, ptr, upPtr)) return { looks: '' };
+    if (!ptr || !upPtr) return null;
+    // inside a clickable: the chain of role-less pointer ancestors must
+    // start at one
+    for (let a = p; a; a = up(a)) {
+      const r = roleOf(a);
+      if (r === 'generic_clickable') break;
+      if (r && !PASS_THROUGH.has(r)) return null;
+      const ap = up(a);
+      const apPtr = !!ap && getComputedStyle(ap).cursor === 'pointer';
+      if (clickRoot(a, true, apPtr)) break;
+      if (!apPtr) return null;
+    }
+    const looks = looksOf(el, cs);
+    return looks ? { looks } : null;
+  }
+
   // ---- visibility -----------------------------------------------------------
   function hiddenSelf(el) {
     if (!el.hasAttributes()) return false;
@@ -1039,7 +1117,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // The first line is a JSON header. The state cu says that a field of the
   // line was cut by the text caps.
   const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
-    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi', hover: 'hv' };
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi', hover: 'hv', clickable: 'cl', looks: 'lk' };
   const TABLIKE = /[\t\n\r\x1f]/g;
 
   function statesField(st) {
@@ -1215,11 +1293,11 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1 };
+          block: false, contents: false, role: null, outRole: null, idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false;
+      f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
       f.hv = sp > 0 && frames[sp - 1].hv;
       f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
@@ -1247,16 +1325,27 @@ if (!window.__e2e) window.__e2e = (() => {
       if (parentHv || hvRoot) visible = visible || cs.visibility === 'hidden';
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
+      // ptr: el's cursor is a pointer; clk: el is a role-less clickable
+      // (see clickRoot), or inside one and drawn as a control (looksOf)
+      const up = frames[sp], ptr = cs.cursor === 'pointer';
+      let clk = false, looks = '';
       // the way to an open modal dialog is inert too: its children join
       if (modal !== null && el !== modal && !frames[sp].inm) role = null;
-      else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
-        role = 'item';
-        blk++;
+      else if (!role && visible) {
+        if (clickRoot(el, ptr, up.ptr)) clk = true;
+        else if (ptr && up.clk && (looks = looksOf(el, cs))) clk = true;
+        if (!hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
+          role = 'item';
+          blk++;
+        } else if (clk) {
+          role = 'generic_pointer';
+        }
       }
       if (!role) {
         if (block || el.localName === 'br') blk++;
         const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
         pf.block = block; pf.contents = display === 'contents';
+        pf.ptr = ptr; pf.clk = ptr && up.clk;
         if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
       }
@@ -1300,6 +1389,7 @@ if (!window.__e2e) window.__e2e = (() => {
         f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
       }
       f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
+      if (el.localName !== 'iframe') { f.ptr = ptr; f.clk = clk || role === 'generic_clickable'; f.looks = looks; }
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
@@ -1318,10 +1408,24 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       if (f.saved >= 0) textNeed = f.saved;
       if (f.dec) textNeed--;
-      const role = f.role, idx = f.idx, d = f.d - 1, content = f.acc;
-      if (role === 'item') return finishItem(f, idx, d, content);
-      const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
-      const outRole = role === 'generic_clickable' ? 'generic' : role;
+      const idx = f.idx, d = f.d - 1, content = f.acc;
+      if (f.role === 'item') {
+        const t = finishItem(f, idx, d, content);
+        if (t !== null) return t;
+        f.role = 'generic_pointer'; // a clickable entry that is no item
+      }
+      const role = f.role;
+      if (role === 'generic_pointer' && ctlSeq > f.ctl0) {
+        // a clickable around a control is that control's wrapper: no line
+        capped = f.wasCapped || capped;
+        unwrap(f, idx, true);
+        if (textNeed === 0 || f.hvRoot) return '';
+        const t = contribution(el, role, content);
+        return f.block ? ' ' + t + ' ' : t;
+      }
+      const clickable = role === 'generic_pointer' || role === 'generic_clickable';
+      const interactive = clickable || INTERACTIVE.has(role);
+      const outRole = clickable ? 'generic' : role;
       const cut = capped;
       capped = f.wasCapped || cut;
       // A subtree the cap cut short is named the slow, complete way.
@@ -1336,12 +1440,16 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       const st = statesOf(el, role, full, active);
       if (f.hv) st.hover = true;
+      if (clickable) { st.clickable = true; if (f.looks) st.looks = f.looks; }
       let box = '', color = '';
       if (interactive) {
-        ctlSeq++;
+        // a role-less clickable does not make its entry an item (a table's
+        // header row with a sort span is no entry)
+        if (role !== 'generic_pointer') ctlSeq++;
         if (role === 'textbox' || role === 'searchbox' || role === 'combobox') fieldSeq++;
         st.interactive = true;
-        if (weakName(full)) { const hi = hintOf(el, role, full); if (hi) st.hint = hi; }
+        // a clickable drawn as a checkbox reads the text beside it as one
+        if (weakName(full)) { const hi = hintOf(el, f.looks || role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
         box = boxField(el, f.off);
       } else if (opts.boxes) {
@@ -1369,10 +1477,12 @@ if (!window.__e2e) window.__e2e = (() => {
     // finishItem completes a repeated item (see repeated): its line, or, when
     // it holds neither two controls nor one and text or a field, or holds
     // items, no line
-    // and its descendants' lines one level up.
+    // and its descendants' lines one level up; or null for an entry that is
+    // no item but is clickable (see clickRoot), whose line finish writes.
     let ctlSeq = 0, fieldSeq = 0;
     function finishItem(f, idx, d, content) {
       blk++;
+      const cut0 = capped;
       capped = f.wasCapped || capped;
       const ctls = ctlSeq - f.ctl0;
       let text = fieldSeq > f.field0, holds = false;
@@ -1386,24 +1496,35 @@ if (!window.__e2e) window.__e2e = (() => {
         }
       }
       const keep = !holds && (ctls >= 2 || (ctls === 1 && text));
+      if (!keep && f.clk) {
+        capped = cut0;
+        return null; // finish makes it a clickable's line
+      }
       if (keep) {
         lines[idx] = d + '\titem\t\t' + refFor(f.el, 'item', '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
       } else {
-        lines[idx] = null;
-        shown--;
-        for (let i = idx + 1; i < lines.length; i++) {
-          const l = lines[i];
-          if (l === null) continue;
-          if (typeof l === 'object') { l.d--; continue; }
-          const tab = l.indexOf('\t');
-          lines[i] = (+l.slice(0, tab) - 1) + l.slice(tab);
-        }
-        const m = mores.get(idx);
-        if (m) { mores.delete(idx); if (f.up >= 0) mores.set(f.up, (mores.get(f.up) || 0) + m); else rootMore += m; }
+        unwrap(f, idx, false);
       }
       if (textNeed === 0) return '';
       const el = f.el, al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
       return ' ' + (al && norm(al) ? al : content) + ' ';
+    }
+
+    // unwrap removes the line at idx of frame f, its descendants' lines one
+    // level up, their cap counts to the line above. With plain, the text
+    // runs f's element owned are owned as a role-less element's are.
+    function unwrap(f, idx, plain) {
+      lines[idx] = null;
+      shown--;
+      for (let i = idx + 1; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === null) continue;
+        if (typeof l === 'object') { l.d--; if (plain && l.el === f.el) l.k = F_PLAIN; continue; }
+        const tab = l.indexOf('\t');
+        lines[i] = (+l.slice(0, tab) - 1) + l.slice(tab);
+      }
+      const m = mores.get(idx);
+      if (m) { mores.delete(idx); if (f.up >= 0) mores.set(f.up, (mores.get(f.up) || 0) + m); else rootMore += m; }
     }
 
     // run walks until the frame stack is empty.
