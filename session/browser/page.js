@@ -1448,8 +1448,10 @@ if (!window.__e2e) window.__e2e = (() => {
         if (role !== 'generic_pointer') ctlSeq++;
         if (role === 'textbox' || role === 'searchbox' || role === 'combobox') fieldSeq++;
         st.interactive = true;
-        // a clickable drawn as a checkbox reads the text beside it as one
-        if (weakName(full)) { const hi = hintOf(el, f.looks || role, full); if (hi) st.hint = hi; }
+        // a clickable drawn as a checkbox reads the text beside it as one;
+        // one with words of its own ("Copy link") is known by them, as a
+        // name would know it
+        if (weakName(role === 'generic_pointer' ? norm(el.textContent) : full)) { const hi = hintOf(el, f.looks || role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
         box = boxField(el, f.off);
       } else if (opts.boxes) {
@@ -1826,9 +1828,10 @@ if (!window.__e2e) window.__e2e = (() => {
       if (lt) add('label', lt);
     }
     add('structural', structuralPath(el, root, banned));
-    let role = roleOf(el);
+    let role = roleOf(el), accRole = role;
     if (role === 'generic_clickable') role = 'generic';
-    const name = cutText(accName(el, role === 'generic' ? 'generic_clickable' : role, null), DEFAULT_MAX_TEXT);
+    else if (!role && describeClickable(el)) { role = 'generic'; accRole = 'generic_pointer'; }
+    const name = cutText(accName(el, role === 'generic' && accRole !== 'generic_pointer' ? 'generic_clickable' : accRole, null), DEFAULT_MAX_TEXT);
     const attrs = {};
     for (const a of KEY_ATTRS) {
       const v = el.getAttribute(a);
@@ -1860,10 +1863,22 @@ if (!window.__e2e) window.__e2e = (() => {
   function describeNode(el) {
     let role = roleOf(el);
     if (role === 'generic_clickable') role = 'generic';
-    if (!role || PASS_THROUGH.has(role)) return null;
+    if (!role || PASS_THROUGH.has(role)) return role ? null : describeClickable(el);
     const full = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
     const name = cutText(full, DEFAULT_MAX_TEXT);
-    return { role, name, full, el, cut: name !== full };
+    return { role, name, full, el, cut: name !== full, clickable: role === 'generic' };
+  }
+
+  // describeClickable is describeNode for a role-less element: a generic
+  // clickable as the snapshot has it (see clickOf; one around a control is
+  // that control's wrapper, no line), or null.
+  function describeClickable(el) {
+    if (el.nodeType !== 1 || SKIP_TAGS.has(el.localName)) return null;
+    const c = clickOf(el);
+    if (!c || (!c.looks && el.querySelector(CONTROL_SEL))) return null;
+    const full = accName(el, 'generic_pointer', null);
+    const name = cutText(full, DEFAULT_MAX_TEXT);
+    return { role: 'generic', name, full, el, cut: name !== full, clickable: true, looks: c.looks };
   }
 
   // resolveCached evaluates every selector, lets them vote, and describes the
@@ -1898,8 +1913,9 @@ if (!window.__e2e) window.__e2e = (() => {
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
-    if (node.states.interactive && weakName(d.full !== undefined ? d.full : d.name)) {
-      const hi = hintOf(el, d.role === 'generic' ? 'generic_clickable' : d.role, d.full !== undefined ? d.full : d.name);
+    if (d.clickable) { node.states.clickable = true; if (d.looks) node.states.looks = d.looks; }
+    if (node.states.interactive && weakName(d.looks !== undefined ? norm(el.textContent) : d.full !== undefined ? d.full : d.name)) {
+      const hi = hintOf(el, d.looks || (d.role === 'generic' ? 'generic_clickable' : d.role), d.full !== undefined ? d.full : d.name);
       if (hi) node.states.hint = hi;
     }
     if (d.cut || cutStates(node.states, DEFAULT_MAX_TEXT)) node.cut = true;

@@ -248,7 +248,7 @@ func (s synSpec) fit(name string) (float64, string) {
 func preferNamed(cands []cand, misses []miss) ([]cand, []miss) {
 	named := 0.0
 	for _, c := range cands {
-		if c.nameSrc != "hint" && c.nameQ > named {
+		if c.nameSrc != "hint" && !c.secondary && c.nameQ > named {
 			named = c.nameQ
 		}
 	}
@@ -260,6 +260,10 @@ func preferNamed(cands []cand, misses []miss) ([]cand, []miss) {
 		// 0.95: a name that differs in case only still fits as well
 		if c.nameSrc == "hint" && c.nameQ/wHint*0.95 <= named+1e-9 {
 			misses = append(misses, miss{c.i, c.score, "is known only by its hint, and an element is named so"})
+			continue
+		}
+		if c.secondary && c.nameQ/clickableText*0.95 <= named+1e-9 {
+			misses = append(misses, miss{c.i, c.score, "is a clickable known only by its text, and an element is named so"})
 			continue
 		}
 		kept = append(kept, c)

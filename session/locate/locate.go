@@ -605,6 +605,10 @@ func (ix *index) intent(o outcome) session.Intent {
 	if q.role != nil && q.role.level > 0 {
 		in.Attributes["level"] = strconv.Itoa(q.role.level)
 	}
+	if isClickable(n) && n.States.Looks != "" && q.role != nil && slices.Contains(q.role.looks, n.States.Looks) {
+		// "the Weekly digest checkbox" was a clickable drawn as one
+		in.Attributes["looks"] = n.States.Looks
+	}
 	if q.color != "" {
 		in.Attributes["color"] = q.color
 	}

@@ -693,10 +693,13 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		try(n.States.Placeholder, 0.9, "placeholder")
 		try(n.States.Value, 0.8, "value")
 	}
-	if n.Name == "" && useText {
+	clk := isClickable(n)
+	if n.Name == "" && (useText || clk) {
 		f := 0.85
 		if n.Role == "text" {
 			f = 1 // a text run's text is all it says
+		} else if clk {
+			f = clickableText // secondary evidence, not a name
 		}
 		try(ix.text(i), f, "text")
 	}
@@ -707,6 +710,12 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 	}
 	if q < wHint && (n.States.Hint != "" || symbolName(n.Name)) {
 		if hq, hh := hintQuality(spec, n); hq*wHint > q {
+			q, how, src = hq*wHint, hh, "hint"
+		}
+	}
+	if clk && q < wHint {
+		// a clickable reading "×" says close as a symbol name does
+		if hq, hh := symbolTextHint(spec, n, ix.text(i)); hq*wHint > q {
 			q, how, src = hq*wHint, hh, "hint"
 		}
 	}
@@ -723,10 +732,13 @@ type cand struct {
 	why     []string
 	nameQ   float64
 	nameSrc string
-	color   string // its colour class
-	hits    []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
-	hitQ    []float64
-	dist    []float64 // per spatial clause
+	// secondary says the name matched a clickable's text (see clickable.go),
+	// which counts as a hint does against named elements (preferNamed)
+	secondary bool
+	color     string // its colour class
+	hits      []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
+	hitQ      []float64
+	dist      []float64 // per spatial clause
 }
 
 // miss is a node that matched role and name but failed another condition.
@@ -743,6 +755,9 @@ func roleFit(n *ax.Node, r *roleDef) (float64, bool) {
 	}
 	if r.level > 0 && n.States.Level != r.level {
 		return 0, false
+	}
+	if isClickable(n) {
+		return clickableFit(n, r)
 	}
 	for _, s := range r.strong {
 		if n.Role == s {
@@ -836,6 +851,7 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 			return c, false, "is named " + quote(short(n.Name, 40)) + ", which has only some of the words"
 		}
 		c.nameQ, c.nameSrc = nq, src
+		c.secondary = src == "text" && isClickable(n)
 		c.score += wName * nq
 		label := n.Name
 		switch src {
