@@ -55,7 +55,7 @@ func init() {
 	addRole([]string{"number field", "number input", "spinbutton", "spin button", "stepper"},
 		roleDef{strong: []string{"spinbutton"}, weak: field})
 	addRole([]string{"checkbox", "check box", "tickbox", "tick box"},
-		roleDef{strong: []string{"checkbox"}, weak: []string{"switch", "menuitemcheckbox"}, looks: []string{"checkbox"}})
+		roleDef{strong: []string{"checkbox"}, weak: []string{"switch", "menuitemcheckbox"}, looks: []string{"checkbox", "switch"}})
 	addRole([]string{"radio", "radio button", "radiobutton", "option button", "radio option"},
 		roleDef{strong: []string{"radio"}, weak: []string{"menuitemradio"}})
 	addRole([]string{"dropdown", "drop-down", "drop down", "select", "select box", "selectbox", "combobox", "combo box",
@@ -102,7 +102,7 @@ func init() {
 	addRole([]string{"image", "picture", "logo", "img", "photo", "icon", "avatar", "graphic", "illustration"},
 		roleDef{strong: []string{"img", "image"}, weak: []string{"graphics-symbol", "figure"}})
 	addRole([]string{"switch", "toggle", "toggle switch"},
-		roleDef{strong: []string{"switch"}, weak: []string{"checkbox", "button"}, looks: []string{"switch"}})
+		roleDef{strong: []string{"switch"}, weak: []string{"checkbox", "button"}, looks: []string{"switch", "checkbox"}})
 	addRole([]string{"slider", "range slider", "range"}, roleDef{strong: []string{"slider"}})
 	addRole([]string{"list item", "listitem", "list entry"},
 		roleDef{strong: []string{"listitem"}, weak: []string{"option", "treeitem", "item"}, container: true})

@@ -38,6 +38,10 @@ var modalNearMisses = []nearMiss{
 	// the popover is named "Share" too (semantic, webcomponents): the button is the button
 	{Prep: modalShare, Desc: "the Share button", Want: "modal:share"},
 	{Prep: modalShare, Desc: "the Copy button", Want: "modal:copy-link"},
+	{Prep: modalShare, Desc: "the Copy link menu item", Want: "modal:copy-link"},
+	{Prep: modalShare, Desc: "the Copy link checkbox", Want: nearMissNone},
+	// open: the × is the close button by its symbol too
+	{Prep: modalOpen, Desc: "the × button", Want: "modal:close"},
 	// saved: "Ann Lee" is the value, and a word of "Saved: Ann Lee"
 	{Prep: modalSaved, Desc: `the "Ann Lee" text`, Want: "modal:value"},
 	{Prep: modalSaved, Desc: `the "Saved: Ann Lee" text`, Want: "modal:status"},

@@ -20,6 +20,30 @@ var settingsNearMisses = []nearMiss{
 	// checkboxes, which needs a name to go with it)
 	{Desc: "the checkbox", Want: nearMissAmbiguous, Gap: settingsDivToggles},
 	{Desc: "the checkbox in the Preferences group", Style: "library", Want: nearMissAmbiguous},
+	// a checkbox word for the switch and a switch word for a checkbox fit
+	// loosely, as the roles do
+	{Desc: "the Dark mode checkbox", Want: "settings:dark"},
+	{Desc: "the Weekly digest toggle", Want: "settings:digest"},
+	// role-less clickables beside the controls: a clickable "Save
+	// settings" next to Save, a plain text "Save", two clickable "Delete"s
+	// in two cards
+	{Prep: settingsTrapSave, Desc: "the Save button", Want: "settings:save"},
+	{Prep: settingsTrapSave, Desc: "the Save settings button", Want: "trap:save-settings"},
+	{Prep: settingsTrapSave, Desc: "click Save", Want: "settings:save"},
+	{Prep: settingsTrapText, Desc: "the Save button", Want: "settings:save"},
+	{Prep: settingsTrapCards, Desc: "the Delete button", Want: nearMissAmbiguous},
+	{Prep: settingsTrapCards, Desc: "the Delete link", Want: nearMissAmbiguous},
+	{Prep: settingsTrapNamedCards, Desc: "the Delete button in the Beta card", Want: "trap:delete:Beta"},
+	{Prep: settingsTrapNamedCards, Desc: "the Delete button", Want: nearMissAmbiguous},
+	// a clickable is no checkbox unless drawn as one
+	{Prep: settingsTrapSave, Desc: "the Save settings checkbox", Want: nearMissNone},
 }
+
+const (
+	settingsTrapSave       = `addClickable("settings:save", "Save settings", "trap:save-settings")`
+	settingsTrapText       = `addClickable("settings:save", "Save", "trap:save-text", true)`
+	settingsTrapCards      = `addCards("settings:save", ["Alpha", "Beta"], false)`
+	settingsTrapNamedCards = `addCards("settings:save", ["Alpha", "Beta"], true)`
+)
 
 func TestZooNearMissSettings(t *testing.T) { zooNearMiss(t, "settings", settingsNearMisses) }

@@ -48,6 +48,10 @@ var tableNearMisses = []nearMiss{
 	// the menu is open for Ann Lee's row only
 	{Prep: tableMenuAnn, Desc: "the Delete menu item", Want: "table:menuitem:delete"},
 	{Prep: tableMenuAnn, Desc: "the Duplicate menu item", Want: "table:menuitem:duplicate"},
+	{Prep: tableMenuAnn, Desc: "the Delete button", Want: "table:menuitem:delete"},
+	{Prep: tableMenuAnn, Desc: "click Duplicate", Want: "table:menuitem:duplicate"},
+	// sorting is by the Name header alone
+	{Desc: "the Name column header", Want: "table:sort:name"},
 	// closed, there is no menu item to pick
 	{Desc: "the Delete menu item", Want: nearMissNone},
 	// a duplicate reads "Ann Lee (copy)": "Ann Lee" still names the original
