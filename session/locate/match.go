@@ -735,6 +735,7 @@ type cand struct {
 	// secondary says the name matched a clickable's text (see clickable.go),
 	// which counts as a hint does against named elements (preferNamed)
 	secondary bool
+	run       bool // it is a text run
 	color     string // its colour class
 	hits      []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
 	hitQ      []float64
@@ -852,6 +853,7 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 		}
 		c.nameQ, c.nameSrc = nq, src
 		c.secondary = src == "text" && isClickable(n)
+		c.run = n.Role == "text"
 		c.score += wName * nq
 		label := n.Name
 		switch src {
