@@ -54,8 +54,8 @@ func TestClickableFitsControlWords(t *testing.T) {
 		{desc: "the Dark mode switch", want: pill},
 		{desc: "the Dark mode checkbox", want: pill},
 		{desc: "the Close button", want: closeX},
-		{desc: "the Save checkbox", reason: ReasonNoMatch},       // not drawn as one
-		{desc: "the Weekly digest button", want: row},            // the row reads so; the box is no button
+		{desc: "the Save checkbox", reason: ReasonNoMatch},        // not drawn as one
+		{desc: "the Weekly digest button", want: row},             // the row reads so; the box is no button
 		{desc: "the Not saved yet button", reason: ReasonNoMatch}, // text is no control
 		{desc: "the Save heading", reason: ReasonNoMatch},
 	})

@@ -735,7 +735,7 @@ type cand struct {
 	// secondary says the name matched a clickable's text (see clickable.go),
 	// which counts as a hint does against named elements (preferNamed)
 	secondary bool
-	run       bool // it is a text run
+	run       bool   // it is a text run
 	color     string // its colour class
 	hits      []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
 	hitQ      []float64
