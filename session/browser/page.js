@@ -1305,6 +1305,13 @@ if (!window.__e2e) window.__e2e = (() => {
       return f;
     }
 
+    // ptrOf says the element of frame f has a pointer cursor, read once,
+    // when a child asks (an iframe's body does not inherit it).
+    function ptrOf(f) {
+      if (f.ptr === null) f.ptr = f.kind !== F_TOP && f.el !== null && f.el.nodeType === 1 && f.el.localName !== 'iframe' && (f.cs || getComputedStyle(f.el)).cursor === 'pointer';
+      return f.ptr;
+    }
+
     // enter starts on element el: it returns what el contributes to its
     // parent's text when that is known at once, or null after pushing a
     // frame for it.
@@ -1325,14 +1332,17 @@ if (!window.__e2e) window.__e2e = (() => {
       if (parentHv || hvRoot) visible = visible || cs.visibility === 'hidden';
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
-      // ptr: el's cursor is a pointer; clk: el is a role-less clickable
-      // (see clickRoot), or inside one and drawn as a control (looksOf)
-      const up = frames[sp], ptr = cs.cursor === 'pointer';
-      let clk = false, looks = '';
+      // ptr: el's cursor is a pointer (read for role-less elements only,
+      // and for a parent when a child asks, see ptrOf); clk: el is a
+      // role-less clickable (see clickRoot), or inside one and drawn as a
+      // control (looksOf)
+      const up = frames[sp];
+      let clk = false, looks = '', ptr = false, known = false;
       // the way to an open modal dialog is inert too: its children join
       if (modal !== null && el !== modal && !frames[sp].inm) role = null;
       else if (!role && visible) {
-        if (clickRoot(el, ptr, up.ptr)) clk = true;
+        ptr = cs.cursor === 'pointer'; known = true;
+        if (clickRoot(el, ptr, ptr && ptrOf(up))) clk = true;
         else if (ptr && up.clk && (looks = looksOf(el, cs))) clk = true;
         if (!hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
           role = 'item';
@@ -1345,7 +1355,7 @@ if (!window.__e2e) window.__e2e = (() => {
         if (block || el.localName === 'br') blk++;
         const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
         pf.block = block; pf.contents = display === 'contents';
-        pf.ptr = ptr; pf.clk = ptr && up.clk;
+        pf.ptr = known ? ptr : null; pf.clk = ptr && up.clk;
         if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
       }
@@ -1389,7 +1399,7 @@ if (!window.__e2e) window.__e2e = (() => {
         f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
       }
       f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
-      if (el.localName !== 'iframe') { f.ptr = ptr; f.clk = clk || role === 'generic_clickable'; f.looks = looks; }
+      if (el.localName !== 'iframe') { f.ptr = known ? ptr : null; f.clk = clk || role === 'generic_clickable'; f.looks = looks; }
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
