@@ -24,9 +24,10 @@ func isClickable(n *ax.Node) bool {
 
 // clickableFit scores a clickable against a role word. ok is false when the
 // word does not name what the clickable can be: a control word (button,
-// link, tab, filter, menu item, option, column header, chip) for a clickable
-// not drawn as a control, a checkbox or switch word for one drawn so. A
-// clickable drawn as a checkbox is never a button.
+// link, tab, filter, menu item, option, column header, chip, and the words
+// that take a generic loosely, such as upload) for a clickable not drawn as
+// a control, a checkbox or switch word for one drawn so. A clickable drawn
+// as a checkbox is never a button.
 func clickableFit(n *ax.Node, r *roleDef) (float64, bool) {
 	if n.States.Looks != "" {
 		if slices.Contains(r.looks, n.States.Looks) {
@@ -34,7 +35,7 @@ func clickableFit(n *ax.Node, r *roleDef) (float64, bool) {
 		}
 		return 0, false
 	}
-	if r.clickable {
+	if r.clickable || slices.Contains(r.weak, "generic") {
 		return wRoleWeak, true
 	}
 	return 0, false

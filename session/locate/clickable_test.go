@@ -59,6 +59,11 @@ func TestClickableFitsControlWords(t *testing.T) {
 		{desc: "the Not saved yet button", reason: ReasonNoMatch}, // text is no control
 		{desc: "the Save heading", reason: ReasonNoMatch},
 	})
+	// a word that took a clickable generic before still does
+	pick := clk("Choose file")
+	runHintCases(t, "upload", snap(el("main", "", kids(txt("Avatar"), pick))), []hintCase{
+		{desc: "the Choose file upload", want: pick},
+	})
 }
 
 // TestClickableBelowRealControls: a real control named as the description
