@@ -111,6 +111,16 @@ type States struct {
 	// rendered (its label, or the element around it alone): an upload
 	// chooses files in it.
 	File bool `json:"file,omitempty"`
+	// Clickable says a role-less element (role generic, no name) looks
+	// clickable to a person: a pointer cursor its parent does not have, an
+	// onclick handler, tabindex >= 0, or, inside such an element, the
+	// drawing of a control (see Looks). Chrome's tree has it as an
+	// unnamed generic or not at all; its text is not its name.
+	Clickable bool `json:"clickable,omitempty"`
+	// Looks is the control a clickable is drawn as, by its shape alone:
+	// "checkbox" (a small bordered near-square with no text) or "switch" (a
+	// pill holding a knob); "" for other clickables.
+	Looks string `json:"looks,omitempty"`
 }
 
 // Snapshot is the tree of one page (iframes and shadow roots included).
@@ -296,6 +306,12 @@ func (n *Node) Line() string {
 	}
 	if st.HoverOnly {
 		b.WriteString(" [hover-only]")
+	}
+	if st.Clickable {
+		b.WriteString(" [clickable]")
+	}
+	if st.Looks != "" {
+		attr("looks", st.Looks)
 	}
 	if n.Ref != "" && st.Interactive {
 		attr("ref", n.Ref)

@@ -456,6 +456,10 @@ func decodeStates(n *ax.Node, enc string) {
 			st.HoverOnly = true
 		case "fi":
 			st.File = true
+		case "cl":
+			st.Clickable = true
+		case "lk":
+			st.Looks = v
 		}
 	}
 }

@@ -252,6 +252,84 @@ if (!window.__e2e) window.__e2e = (() => {
     return null;
   }
 
+  // ---- role-less clickables -------------------------------------------------
+  // Many pages build controls of <div>s and <span>s with a click listener and
+  // no role. Such an element has no line of its own in Chrome's tree (a
+  // generic, unnamed), but a person sees it is clickable, and so does the
+  // snapshot: it gets a line of its own, role generic, no name, the state
+  // clickable and a ref. Click listeners added with addEventListener cannot
+  // be seen (and frameworks delegate them to the root), so the signals are
+  // the ones a page shows: a pointer cursor where its parent has none (the
+  // cursor inherits, so only the top of a chain of pointer elements counts),
+  // an onclick property (an onclick attribute or tabindex >= 0 already make
+  // it generic_clickable, see roleOf). A <label> is left out (a click on it
+  // is a click on its control, which has a line of its own). Inside a
+  // clickable, a role-less element drawn as a checkbox (a small near-square
+  // bordered box with no text) or a switch (a pill holding a knob) is
+  // clickable too, with looks=checkbox or looks=switch: the box a person
+  // means by "the Weekly digest checkbox" in a clickable row.
+
+  // clickRoot says whether el, a role-less element shown, starts a clickable:
+  // ptr is its cursor is pointer, upPtr its parent's.
+  function clickRoot(el, ptr, upPtr) {
+    const tag = el.localName;
+    if (tag === 'label' || tag === 'body' || tag === 'html') return false;
+    return (ptr && !upPtr) || el.onclick !== null;
+  }
+
+  // looksOf says what control a role-less element inside a clickable is
+  // drawn as: 'checkbox' (a 10–32px near-square with a border, no text, at
+  // most one element inside, no rounder than a rounded square), 'switch' (a
+  // pill 1.4–2.8 times as wide as high holding a knob: a square child or a
+  // pseudo-element), or ''. cs is its computed style.
+  function looksOf(el, cs) {
+    if (el.childElementCount > 1 || el.shadowRoot) return '';
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && !isBlank(c.data)) return '';
+    const kid = el.firstElementChild;
+    if (kid && (kid.childElementCount > 0 || !isBlank(kid.textContent))) return '';
+    const r = el.getBoundingClientRect(), w = r.width, h = r.height;
+    if (h < 10 || h > 32 || w < 10 || w > 3 * h) return '';
+    const ratio = w / h, radius = parseFloat(cs.borderTopLeftRadius) || 0;
+    if (ratio >= 0.8 && ratio <= 1.25) {
+      const bw = parseFloat(cs.borderTopWidth) || 0, bs = cs.borderTopStyle;
+      return bw > 0 && bs !== 'none' && bs !== 'hidden' && radius < h / 3 ? 'checkbox' : '';
+    }
+    if (ratio < 1.4 || ratio > 2.8 || radius < h / 2 - 1) return '';
+    if (kid) {
+      const k = kid.getBoundingClientRect();
+      return k.height > 0 && k.height <= h && Math.abs(k.width - k.height) <= 2 && k.left >= r.left - 1 && k.right <= r.right + 1 ? 'switch' : '';
+    }
+    return getComputedStyle(el, '::before').content !== 'none' || getComputedStyle(el, '::after').content !== 'none' ? 'switch' : '';
+  }
+
+  // clickOf is what the snapshot would say of el on its own, for the element
+  // cache (describeNode): null when el is no role-less clickable, else
+  // { looks }. It reads el's and its ancestors' cursors as the snapshot's
+  // walk does.
+  function clickOf(el) {
+    const up = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' && cs.visibility !== 'hidden') return null;
+    const ptr = cs.cursor === 'pointer';
+    const p = up(el);
+    const upPtr = !!p && getComputedStyle(p).cursor === 'pointer';
+    if (clickRoot(el, ptr, upPtr)) return { looks: '' };
+    if (!ptr || !upPtr) return null;
+    // inside a clickable: the chain of role-less pointer ancestors must
+    // start at one
+    for (let a = p; a; a = up(a)) {
+      const r = roleOf(a);
+      if (r === 'generic_clickable') break;
+      if (r && !PASS_THROUGH.has(r)) return null;
+      const ap = up(a);
+      const apPtr = !!ap && getComputedStyle(ap).cursor === 'pointer';
+      if (clickRoot(a, true, apPtr)) break;
+      if (!apPtr) return null;
+    }
+    const looks = looksOf(el, cs);
+    return looks ? { looks } : null;
+  }
+
   // ---- visibility -----------------------------------------------------------
   function hiddenSelf(el) {
     if (!el.hasAttributes()) return false;
@@ -1122,7 +1200,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // The first line is a JSON header. The state cu says that a field of the
   // line was cut by the text caps.
   const STATE_ABBR = { checked: 'ck', disabled: 'ds', expanded: 'ex', selected: 'sl', pressed: 'pr', level: 'lv',
-    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi', hover: 'hv', file: 'fi' };
+    value: 'va', placeholder: 'ph', url: 'ur', focused: 'fo', interactive: 'in', cut: 'cu', hint: 'hi', hover: 'hv', file: 'fi', clickable: 'cl', looks: 'lk' };
   const TABLIKE = /[\t\n\r\x1f]/g;
 
   function statesField(st) {
@@ -1354,16 +1432,23 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1 };
+          block: false, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false;
+      f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
       f.hv = sp > 0 && frames[sp - 1].hv;
       f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
       f.gather = textNeed > 0;
       return f;
+    }
+
+    // ptrOf says the element of frame f has a pointer cursor, read once,
+    // when a child asks (an iframe's body does not inherit it).
+    function ptrOf(f) {
+      if (f.ptr === null) f.ptr = f.kind !== F_TOP && f.el !== null && f.el.nodeType === 1 && f.el.localName !== 'iframe' && (f.cs || getComputedStyle(f.el)).cursor === 'pointer';
+      return f.ptr;
     }
 
     // enter starts on element el: it returns what el contributes to its
@@ -1386,6 +1471,12 @@ if (!window.__e2e) window.__e2e = (() => {
       if (parentHv || hvRoot) visible = visible || cs.visibility === 'hidden';
       let role = visible ? roleOf(el) : null;
       if (role && PASS_THROUGH.has(role)) role = null;
+      // ptr: el's cursor is a pointer (read for role-less elements only,
+      // and for a parent when a child asks, see ptrOf); clk: el is a
+      // role-less clickable (see clickRoot), or inside one and drawn as a
+      // control (looksOf)
+      const up = frames[sp];
+      let clk = false, looks = '', ptr = false, known = false;
       // the way to an open modal dialog is inert too: its children join
       let box = '';
       if (modal !== null && el !== modal && !frames[sp].inm) role = null;
@@ -1393,14 +1484,22 @@ if (!window.__e2e) window.__e2e = (() => {
           ((fileStands !== null && fileStands.has(el)) || (el.hasAttributes() && (box = boxWords(el, cs)) !== ''))) {
         role = box ? 'generic_box' : 'generic_file';
         blk++;
-      } else if (!role && visible && !hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
-        role = 'item';
-        blk++;
+      } else if (!role && visible) {
+        ptr = cs.cursor === 'pointer'; known = true;
+        if (clickRoot(el, ptr, ptr && ptrOf(up))) clk = true;
+        else if (ptr && up.clk && (looks = looksOf(el, cs))) clk = true;
+        if (!hvRoot && !parentHv && display !== 'inline' && display !== 'contents' && repeated(el, shapeMemo, shapes)) {
+          role = 'item';
+          blk++;
+        } else if (clk) {
+          role = 'generic_pointer';
+        }
       }
       if (!role) {
         if (block || el.localName === 'br') blk++;
         const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
         pf.block = block; pf.contents = display === 'contents';
+        pf.ptr = known ? ptr : null; pf.clk = ptr && up.clk;
         if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
       }
@@ -1445,6 +1544,7 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
       f.box = box;
+      if (el.localName !== 'iframe') { f.ptr = known ? ptr : null; f.clk = clk || role === 'generic_clickable'; f.looks = looks; }
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
     }
@@ -1463,11 +1563,25 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       if (f.saved >= 0) textNeed = f.saved;
       if (f.dec) textNeed--;
-      const role = f.role, idx = f.idx, d = f.d - 1, content = f.acc;
-      if (role === 'item') return finishItem(f, idx, d, content);
-      const interactive = INTERACTIVE.has(role) || role === 'generic_clickable';
+      const idx = f.idx, d = f.d - 1, content = f.acc;
+      if (f.role === 'item') {
+        const t = finishItem(f, idx, d, content);
+        if (t !== null) return t;
+        f.role = 'generic_pointer'; // a clickable entry that is no item
+      }
+      const role = f.role;
+      if (role === 'generic_pointer' && ctlSeq > f.ctl0) {
+        // a clickable around a control is that control's wrapper: no line
+        capped = f.wasCapped || capped;
+        unnest(idx, d, f.up, el);
+        if (textNeed === 0 || f.hvRoot) return '';
+        const t = contribution(el, role, content);
+        return f.block ? ' ' + t + ' ' : t;
+      }
+      const clickable = role === 'generic_pointer' || role === 'generic_clickable';
+      const interactive = clickable || INTERACTIVE.has(role);
       const own = role === 'generic_box' || role === 'generic_file'; // a line of the snapshot's own, no name
-      const outRole = role === 'generic_clickable' || own ? 'generic' : role;
+      const outRole = clickable || own ? 'generic' : role;
       const cut = capped;
       capped = f.wasCapped || cut;
       // A subtree the cap cut short is named the slow, complete way.
@@ -1482,14 +1596,20 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       const st = statesOf(el, role, full, active);
       if (f.hv) st.hover = true;
+      if (clickable) { st.clickable = true; if (f.looks) st.looks = f.looks; }
       let box = '', color = '';
       if (interactive) {
-        ctlSeq++;
+        // a role-less clickable does not make its entry an item (a table's
+        // header row with a sort span is no entry)
+        if (role !== 'generic_pointer') ctlSeq++;
         if (role === 'textbox' || role === 'searchbox' || role === 'combobox') fieldSeq++;
         st.interactive = true;
         if (el.localName === 'input' && el.type === 'file') { st.file = true; const hi = fileHint(el, full); if (hi) st.hint = hi; }
         else if (fileStands !== null && fileStands.has(el)) { st.file = true; const hi = fileHint(el, full); if (hi) st.hint = hi; }
-        else if (weakName(full)) { const hi = hintOf(el, role, full); if (hi) st.hint = hi; }
+        // a clickable drawn as a checkbox reads the text beside it as one;
+        // one with words of its own ("Copy link") is known by them, as a
+        // name would know it
+        else if (weakName(role === 'generic_pointer' ? norm(el.textContent) : full)) { const hi = hintOf(el, f.looks || role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
         box = boxField(el, f.off);
       } else {
@@ -1519,7 +1639,8 @@ if (!window.__e2e) window.__e2e = (() => {
     // finishItem completes a repeated item (see repeated): its line, or, when
     // it holds neither two controls nor one and text or a field, or holds
     // items, no line and its descendants' lines one level up (but one that
-    // holds items under a title is a section).
+    // holds items under a title is a section); or null for an entry that is
+    // no item but is clickable (see clickRoot), whose line finish writes.
     //
     // An item that holds only a field (an entry edited in place) is one
     // only on its own: in an item of its own it is that item's cell being
@@ -1529,6 +1650,7 @@ if (!window.__e2e) window.__e2e = (() => {
     const fieldItems = new Set();
     function finishItem(f, idx, d, content) {
       blk++;
+      const cut0 = capped;
       capped = f.wasCapped || capped;
       const ctls = ctlSeq - f.ctl0;
       const field = fieldSeq > f.field0;
@@ -1554,6 +1676,10 @@ if (!window.__e2e) window.__e2e = (() => {
       // anything else) and items is a run of sections: a line of its own,
       // role "section", no name, known by its title.
       const section = holds && titled;
+      if (!keep && !section && f.clk) {
+        capped = cut0;
+        return null; // finish makes it a clickable's line
+      }
       if (keep || section) {
         const r = keep ? 'item' : 'section';
         lines[idx] = d + '\t' + r + '\t\t' + refFor(f.el, r, '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
@@ -1575,15 +1701,16 @@ if (!window.__e2e) window.__e2e = (() => {
 
     // unnest removes the item line at idx (depth d) and moves its
     // descendants' lines one level up; the cap count under it goes to the
-    // line at up (the root's with none).
-    function unnest(idx, d, up) {
+    // line at up (the root's with none). With plain (an element), the text
+    // runs it owned are owned as a role-less element's are.
+    function unnest(idx, d, up, plain) {
       lines[idx] = null;
       shown--;
       fieldItems.delete(idx);
       for (let i = idx + 1; i < lines.length; i++) {
         const l = lines[i];
         if (l === null) continue;
-        if (typeof l === 'object') { if (l.d <= d) break; l.d--; continue; }
+        if (typeof l === 'object') { if (l.d <= d) break; l.d--; if (plain && l.el === plain) l.k = F_PLAIN; continue; }
         const tab = l.indexOf('\t'), ld = +l.slice(0, tab);
         if (ld <= d) break;
         lines[i] = (ld - 1) + l.slice(tab);
@@ -1891,9 +2018,10 @@ if (!window.__e2e) window.__e2e = (() => {
       if (lt) add('label', lt);
     }
     add('structural', structuralPath(el, root, banned));
-    let role = roleOf(el);
+    let role = roleOf(el), accRole = role;
     if (role === 'generic_clickable') role = 'generic';
-    const name = cutText(accName(el, role === 'generic' ? 'generic_clickable' : role, null), DEFAULT_MAX_TEXT);
+    else if (!role && describeClickable(el)) { role = 'generic'; accRole = 'generic_pointer'; }
+    const name = cutText(accName(el, role === 'generic' && accRole !== 'generic_pointer' ? 'generic_clickable' : accRole, null), DEFAULT_MAX_TEXT);
     const attrs = {};
     for (const a of KEY_ATTRS) {
       const v = el.getAttribute(a);
@@ -1934,11 +2062,23 @@ if (!window.__e2e) window.__e2e = (() => {
       if (box) return { role: 'generic', name: '', full: '', el, cut: false, own: true, hint: box };
       if (memo.stands === undefined) memo.stands = fileStandIns();
       if (memo.stands !== null && memo.stands.has(el)) return { role: 'generic', name: '', full: '', el, cut: false, own: true, file: true, hint: fileHint(el, '') };
-      return null;
+      return role ? null : describeClickable(el);
     }
     const full = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
     const name = cutText(full, DEFAULT_MAX_TEXT);
-    return { role, name, full, el, cut: name !== full };
+    return { role, name, full, el, cut: name !== full, clickable: role === 'generic' };
+  }
+
+  // describeClickable is describeNode for a role-less element: a generic
+  // clickable as the snapshot has it (see clickOf; one around a control is
+  // that control's wrapper, no line), or null.
+  function describeClickable(el) {
+    if (el.nodeType !== 1 || SKIP_TAGS.has(el.localName)) return null;
+    const c = clickOf(el);
+    if (!c || (!c.looks && el.querySelector(CONTROL_SEL))) return null;
+    const full = accName(el, 'generic_pointer', null);
+    const name = cutText(full, DEFAULT_MAX_TEXT);
+    return { role: 'generic', name, full, el, cut: name !== full, clickable: true, looks: c.looks };
   }
 
   // itemLike says whether the snapshot would give el, an element without a
@@ -1994,13 +2134,17 @@ if (!window.__e2e) window.__e2e = (() => {
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
     const memo = {};
-    const d = describeNode(el, memo) || (itemLike(el) ? { role: 'item', name: '' } : { role: 'text', name: '', plain: true });
+    // (an entry the snapshot makes an item is one even when it is clickable)
+    let d = describeNode(el, memo);
+    if ((!d || d.clickable) && itemLike(el)) d = { role: 'item', name: '' };
+    if (!d) d = { role: 'text', name: '', plain: true };
     const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
     const hover = !visible && !hiddenAncestor(el) && hoverContainer(el) !== null;
     const node = { role: d.role, name: d.name, ref, states: statesOf(el, d.role, d.full !== undefined ? d.full : d.name, deepActive()), box: boxOf(el, frameOffset(el)) };
     node.states.color = colorOf(el);
     node.states.interactive = INTERACTIVE.has(d.role) || d.role === 'generic';
+    if (d.clickable) { node.states.clickable = true; if (d.looks) node.states.looks = d.looks; }
     if (d.own) {
       node.states.interactive = false;
       if (d.hint) node.states.hint = d.hint;
@@ -2009,8 +2153,8 @@ if (!window.__e2e) window.__e2e = (() => {
       node.states.file = true;
       const hi = fileHint(el, d.full);
       if (hi) node.states.hint = hi;
-    } else if (node.states.interactive && weakName(d.full !== undefined ? d.full : d.name)) {
-      const hi = hintOf(el, d.role === 'generic' ? 'generic_clickable' : d.role, d.full !== undefined ? d.full : d.name);
+    } else if (node.states.interactive && weakName(d.looks !== undefined ? norm(el.textContent) : d.full !== undefined ? d.full : d.name)) {
+      const hi = hintOf(el, d.looks || (d.role === 'generic' ? 'generic_clickable' : d.role), d.full !== undefined ? d.full : d.name);
       if (hi) node.states.hint = hi;
     }
     if (d.cut || cutStates(node.states, DEFAULT_MAX_TEXT)) node.cut = true;

@@ -196,6 +196,11 @@ func (ix *index) checkAttributes(i int, attrs map[string]string) string {
 				}
 				return "color is " + p + ", was " + v
 			}
+		case "looks":
+			// a clickable drawn as a checkbox must still be drawn so
+			if n.States.Looks != v {
+				return "looks is " + strconv.Quote(n.States.Looks) + ", was " + strconv.Quote(v)
+			}
 		case "level":
 			if strconv.Itoa(n.States.Level) != v {
 				return "level is " + strconv.Itoa(n.States.Level) + ", was " + v

@@ -243,13 +243,21 @@ func (s synSpec) fit(name string) (float64, string) {
 // preferNamed drops the candidates known only by their hint when another
 // candidate's accessible name (or placeholder, value, text) fits the
 // description at least as well as their hint does: "the Delete button"
-// is the button named Delete, not the unnamed one with a trash icon. The
-// dropped ones become misses.
+// is the button named Delete, not the unnamed one with a trash icon. It
+// drops the role-less clickables known by their text (see clickable.go)
+// when an element, not a text run, is named as well: "the Save button" is
+// the button named Save, not a clickable div reading Save. The dropped
+// ones become misses.
 func preferNamed(cands []cand, misses []miss) ([]cand, []miss) {
-	named := 0.0
+	// named: the best name among them; namedEl: among elements, text runs
+	// left out (a clickable's own text is a run of it)
+	named, namedEl := 0.0, 0.0
 	for _, c := range cands {
-		if c.nameSrc != "hint" && c.nameQ > named {
+		if c.nameSrc != "hint" && !c.secondary && c.nameQ > named {
 			named = c.nameQ
+		}
+		if c.nameSrc != "hint" && !c.secondary && !c.run && c.nameQ > namedEl {
+			namedEl = c.nameQ
 		}
 	}
 	if named < minNameQuality {
@@ -260,6 +268,10 @@ func preferNamed(cands []cand, misses []miss) ([]cand, []miss) {
 		// 0.95: a name that differs in case only still fits as well
 		if c.nameSrc == "hint" && c.nameQ/wHint*0.95 <= named+1e-9 {
 			misses = append(misses, miss{c.i, c.score, "is known only by its hint, and an element is named so"})
+			continue
+		}
+		if c.secondary && namedEl >= minNameQuality && c.nameQ/clickableText*0.95 <= namedEl+1e-9 {
+			misses = append(misses, miss{c.i, c.score, "is a clickable known only by its text, and an element is named so"})
 			continue
 		}
 		kept = append(kept, c)

@@ -663,6 +663,10 @@ func (ix *index) intent(o outcome) session.Intent {
 		// say what the role word says.
 		in.Attributes["class~"] = q.role.word
 	}
+	if isClickable(n) && n.States.Looks != "" && q.role != nil && slices.Contains(q.role.looks, n.States.Looks) {
+		// "the Weekly digest checkbox" was a clickable drawn as one
+		in.Attributes["looks"] = n.States.Looks
+	}
 	if q.color != "" {
 		in.Attributes["color"] = q.color
 	}

@@ -713,10 +713,13 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		try(n.States.Placeholder, 0.9, "placeholder")
 		try(n.States.Value, 0.8, "value")
 	}
-	if n.Name == "" && useText {
+	clk := isClickable(n)
+	if n.Name == "" && (useText || clk) {
 		f := 0.85
 		if n.Role == "text" {
 			f = 1 // a text run's text is all it says
+		} else if clk {
+			f = clickableText // secondary evidence, not a name
 		}
 		try(ix.text(i), f, "text")
 	}
@@ -731,6 +734,12 @@ func (ix *index) nodeName(i int, spec nameSpec, useText bool) (float64, string, 
 		}
 		if q < hintSameQ*wHint && deleteName(spec) && ix.crossDeletes(i) {
 			q, how, src = hintSameQ*wHint, "× of an entry", "hint"
+		}
+	}
+	if clk && q < wHint {
+		// a clickable reading "×" says close as a symbol name does
+		if hq, hh := symbolTextHint(spec, n, ix.text(i)); hq*wHint > q {
+			q, how, src = hq*wHint, hh, "hint"
 		}
 	}
 	return q, how, src
@@ -807,10 +816,14 @@ type cand struct {
 	nameQ   float64
 	nameSrc string
 	byClass string // why it fits the role word by class words or as a live region, "" when by its role
-	color   string // its colour class
-	hits    []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
-	hitQ    []float64
-	dist    []float64 // per spatial clause
+	// secondary says the name matched a clickable's text (see clickable.go),
+	// which counts as a hint does against named elements (preferNamed)
+	secondary bool
+	run       bool   // it is a text run
+	color     string // its colour class
+	hits      []int  // per clause: the container, descendant or anchor it matched (-1 for itself)
+	hitQ      []float64
+	dist      []float64 // per spatial clause
 }
 
 // miss is a node that matched role and name but failed another condition.
@@ -827,6 +840,9 @@ func roleFit(n *ax.Node, r *roleDef) (float64, bool) {
 	}
 	if r.level > 0 && n.States.Level != r.level {
 		return 0, false
+	}
+	if isClickable(n) {
+		return clickableFit(n, r)
 	}
 	for _, s := range r.strong {
 		if n.Role == s {
@@ -929,6 +945,8 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 			return c, false, "is named " + quote(short(n.Name, 40)) + ", which has only some of the words"
 		}
 		c.nameQ, c.nameSrc = nq, src
+		c.secondary = src == "text" && isClickable(n)
+		c.run = n.Role == "text"
 		c.score += wName * nq
 		label := n.Name
 		switch src {

@@ -18,6 +18,11 @@ type roleDef struct {
 	// region or group that holds an article or an item is the collection,
 	// never the entry (see index.holdsEntries).
 	entry bool
+	// clickable says a role-less clickable (see clickable.go) not drawn as
+	// a control fits the word loosely; looks, which drawings of a control
+	// fit it ("checkbox" for the checkbox words).
+	clickable bool
+	looks     []string
 }
 
 // clickables are roles people call a button or a link without much care.
@@ -48,9 +53,9 @@ func addRole(words []string, d roleDef) {
 func init() {
 	field := []string{"textbox", "searchbox", "combobox"}
 	addRole([]string{"button", "btn", "icon button", "push button"},
-		roleDef{strong: []string{"button"}, weak: append(without(clickables, "button"), "generic")})
+		roleDef{strong: []string{"button"}, weak: append(without(clickables, "button"), "generic"), clickable: true})
 	addRole([]string{"link", "hyperlink", "anchor"},
-		roleDef{strong: []string{"link"}, weak: without(clickables, "link")})
+		roleDef{strong: []string{"link"}, weak: without(clickables, "link"), clickable: true})
 	addRole([]string{"box"}, roleDef{strong: field, weak: []string{"spinbutton", "checkbox"}})
 	addRole([]string{"field", "input", "textbox", "text box", "text field", "text input", "input field",
 		"input box", "textarea", "text area", "edit box", "entry field", "searchbox"},
@@ -58,13 +63,13 @@ func init() {
 	addRole([]string{"number field", "number input", "spinbutton", "spin button", "stepper"},
 		roleDef{strong: []string{"spinbutton"}, weak: field})
 	addRole([]string{"checkbox", "check box", "tickbox", "tick box"},
-		roleDef{strong: []string{"checkbox"}, weak: []string{"switch", "menuitemcheckbox"}})
+		roleDef{strong: []string{"checkbox"}, weak: []string{"switch", "menuitemcheckbox"}, looks: []string{"checkbox", "switch"}})
 	addRole([]string{"radio", "radio button", "radiobutton", "option button", "radio option"},
 		roleDef{strong: []string{"radio"}, weak: []string{"menuitemradio"}})
 	addRole([]string{"dropdown", "drop-down", "drop down", "select", "select box", "selectbox", "combobox", "combo box",
 		"picker", "listbox", "list box", "dropdown list", "drop-down list", "dropdown menu", "drop-down menu", "chooser"},
 		roleDef{strong: []string{"combobox", "listbox"}, weak: []string{"button"}, container: true})
-	addRole([]string{"tab"}, roleDef{strong: []string{"tab"}, weak: []string{"link", "button"}})
+	addRole([]string{"tab"}, roleDef{strong: []string{"tab"}, weak: []string{"link", "button"}, clickable: true})
 	// Words people use for a control by what it does in the UI, not by
 	// its role: a filter is a link, button, tab or radio ("the Completed
 	// filter"); a chip or pill a small button or link. They keep a trailing
@@ -76,9 +81,9 @@ func init() {
 			// A clickable span reads as text. Never a checkbox: "the All
 			// filter" is not a "Mark all as complete" toggle known by its
 			// class words.
-			weak: []string{"generic", "text", "menuitemradio"}})
+			weak: []string{"generic", "text", "menuitemradio"}, clickable: true})
 	addRole([]string{"chip", "pill", "tag"},
-		roleDef{strong: []string{"button", "link", "option"}, weak: []string{"checkbox", "listitem", "text"}})
+		roleDef{strong: []string{"button", "link", "option"}, weak: []string{"checkbox", "listitem", "text"}, clickable: true})
 	// A file input is a button to the accessibility tree; people call it
 	// an upload or a file picker.
 	addRole([]string{"upload", "file input", "file picker", "file field", "file upload", "file chooser",
@@ -92,22 +97,22 @@ func init() {
 	addRole([]string{"cell", "table cell", "grid cell"},
 		roleDef{strong: []string{"cell", "gridcell"}, weak: []string{"rowheader", "columnheader"}, container: true})
 	addRole([]string{"column header", "column heading", "columnheader", "header cell"},
-		roleDef{strong: []string{"columnheader"}, weak: []string{"cell", "gridcell"}, container: true})
+		roleDef{strong: []string{"columnheader"}, weak: []string{"cell", "gridcell"}, container: true, clickable: true})
 	addRole([]string{"menu item", "menuitem", "menu option", "menu entry", "menu action"},
-		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio"}, weak: []string{"button", "link", "option"}, menuEntry: true})
+		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio"}, weak: []string{"button", "link", "option"}, menuEntry: true, clickable: true})
 	// "item" is also the snapshot's role for a role-less repeated entry
 	// (a div per task): to a person it is an item like any list item.
 	addRole([]string{"item", "entry"},
 		roleDef{strong: []string{"menuitem", "menuitemcheckbox", "menuitemradio", "listitem", "option", "treeitem", "item"},
 			weak: []string{"row", "link", "button"}, container: true})
 	addRole([]string{"option", "choice"},
-		roleDef{strong: []string{"option"}, weak: []string{"menuitem", "menuitemradio", "radio"}})
+		roleDef{strong: []string{"option"}, weak: []string{"menuitem", "menuitemradio", "radio"}, clickable: true})
 	addRole([]string{"dialog", "modal", "popup", "pop-up", "pop up", "modal dialog", "dialog box", "window", "overlay", "lightbox"},
 		roleDef{strong: []string{"dialog", "alertdialog"}, container: true})
 	addRole([]string{"image", "picture", "logo", "img", "photo", "icon", "avatar", "graphic", "illustration"},
 		roleDef{strong: []string{"img", "image"}, weak: []string{"graphics-symbol", "figure"}})
 	addRole([]string{"switch", "toggle", "toggle switch"},
-		roleDef{strong: []string{"switch"}, weak: []string{"checkbox", "button"}})
+		roleDef{strong: []string{"switch"}, weak: []string{"checkbox", "button"}, looks: []string{"switch", "checkbox"}})
 	addRole([]string{"slider", "range slider", "range"}, roleDef{strong: []string{"slider"}})
 	addRole([]string{"list item", "listitem", "list entry"},
 		roleDef{strong: []string{"listitem"}, weak: []string{"option", "treeitem", "item"}, container: true})

@@ -82,6 +82,12 @@ function zooEl(k) {
   if (!all.length) throw new Error('no element ' + k);
   return all[all.length - 1];
 }
+// zooOuter is the outermost element carrying the key k.
+function zooOuter(k) {
+  const all = deepAll(document, el => el.getAttribute('data-zoo-key') === k);
+  if (!all.length) throw new Error('no element ' + k);
+  return all[0];
+}
 // clickKey clicks the element whose ground-truth key is k.
 function clickKey(k) { zooEl(k).click(); }
 // enterKey types text into the field whose key is k and presses Enter.
@@ -89,6 +95,38 @@ function enterKey(k, text) {
   const f = zooEl(k);
   f.value = text;
   f.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+}
+// addClickable puts a role-less clickable reading text (a div with a
+// pointer cursor and a click listener, classes only) after the element
+// whose key is k, with ground-truth key key; plain, it is text with no
+// cursor and no listener.
+function addClickable(k, text, key, plain) {
+  const d = document.createElement('div');
+  d.textContent = text;
+  d.setAttribute('data-zoo-key', key);
+  d.setAttribute('class', 'trap');
+  if (!plain) { d.style.cursor = 'pointer'; d.addEventListener('click', () => {}); }
+  zooOuter(k).after(d);
+  return d;
+}
+// addCards puts two cards after the element whose key is k, each holding
+// a clickable "Delete" (keys trap:delete:<name>); named, they are
+// <article>s labelled by name, else role-less divs.
+function addCards(k, names, named) {
+  let at = zooOuter(k);
+  for (const n of names) {
+    const c = document.createElement(named ? 'article' : 'div');
+    if (named) c.setAttribute('aria-label', n);
+    c.setAttribute('class', 'trap-card');
+    const del = document.createElement('div');
+    del.textContent = 'Delete';
+    del.style.cursor = 'pointer';
+    del.addEventListener('click', () => {});
+    del.setAttribute('data-zoo-key', 'trap:delete:' + n);
+    c.append(del);
+    at.after(c);
+    at = c;
+  }
 }
 // addTask adds a task through the new-task field, as Enter does.
 function addTask(text) {
