@@ -1001,7 +1001,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // its two nearest ancestors is a polite or assertive aria-live region: a
   // person knows a status line classed "s-msg" by them. A role-less element
   // laid out over the page (position fixed or absolute) whose class or id
-  // words say modal, dialog, overlay, popup, popover or lightbox, and that
+  // words say modal, dialog, overlay, popup, popover, lightbox, menu or dropdown, and that
   // holds text, is a box: a line of its own (role "generic", never
   // interactable, no name) with those words as its hint. A file input is
   // marked file and always carries a hint (fileHint: the text beside it, a
@@ -1011,8 +1011,8 @@ if (!window.__e2e) window.__e2e = (() => {
   // which is marked file with a hint of its own (its text too), and, when it
   // has no role, gets a line like a box's.
   const TEXT_HINT_WORDS = 6;
-  const BOX_PREFILTER = /modal|dialog|overlay|popup|popover|lightbox/i;
-  const BOX_WORDS = new Set(['modal', 'dialog', 'overlay', 'popup', 'popover', 'lightbox']);
+  const BOX_PREFILTER = /modal|dialog|overlay|popup|popover|lightbox|menu|dropdown/i;
+  const BOX_WORDS = new Set(['modal', 'dialog', 'overlay', 'popup', 'popover', 'lightbox', 'menu', 'dropdown']);
 
   function textHint(el) {
     const words = [];

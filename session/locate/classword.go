@@ -13,10 +13,11 @@ import (
 // A run of text carries the class and id words of its role-less owner as
 // its hint (and "status" or "alert" for an aria-live region), and the
 // snapshot gives a role-less overlay whose class words say modal, dialog,
-// overlay, popup, popover or lightbox a line of its own: role generic,
+// overlay, popup, popover or lightbox (or menu, dropdown: a menu rendered
+// in a portal) a line of its own: role generic,
 // not interactable, with those words as its hint (a box). A description's
 // role word that names a UI part such words say (the status message, the
-// counter, the dialog) fits such a node by them (classFit), at wRoleClass,
+// counter, the dialog, the menu) fits such a node by them (classFit), at wRoleClass,
 // and never over a node whose role says it: a node known by its class
 // words is dropped while a node whose role fits the role word is named as
 // well (preferRoles). A live region (role alert or log) is a status
@@ -47,6 +48,7 @@ func init() {
 		"alert":  {"alert", "error", "errors", "err", "danger", "warning", "warn"},
 		"count":  {"count", "counter", "tally"},
 		"dialog": {"modal", "dialog", "overlay", "popup", "popover", "lightbox"},
+		"menu":   {"menu", "dropdown"},
 	} {
 		for _, w := range ws {
 			classConcepts[w] = append(classConcepts[w], concept)
@@ -70,6 +72,9 @@ func roleConcept(r *roleDef) string {
 	}
 	if slices.Contains(r.strong, "dialog") {
 		return "dialog"
+	}
+	if slices.Contains(r.strong, "menu") {
+		return "menu"
 	}
 	return ""
 }
@@ -107,9 +112,9 @@ func classFit(n *ax.Node, r *roleDef) (bool, string) {
 		return false, ""
 	case concept == "message" && (n.Role == "alert" || n.Role == "log"):
 		return true, "live region"
-	case concept == "dialog" && isBox(n) && saysConcept(n.States.Hint, concept):
+	case (concept == "dialog" || concept == "menu") && isBox(n) && saysConcept(n.States.Hint, concept):
 		return true, "class words " + quote(n.States.Hint)
-	case concept != "dialog" && n.Role == "text" && saysConcept(n.States.Hint, concept):
+	case concept != "dialog" && concept != "menu" && n.Role == "text" && saysConcept(n.States.Hint, concept):
 		return true, "class words " + quote(n.States.Hint)
 	}
 	return false, ""

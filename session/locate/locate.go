@@ -227,9 +227,12 @@ func Locate(s *ax.Snapshot, description string) Result {
 	// answer while a container reads a clause's name exactly: "the checkbox
 	// for oat milk" is not the "oat milk and honey" checkbox while an "oat
 	// milk" item has none.
+	// Nor does one whose target fits its role word by class words alone
+	// (weak evidence on a weak reading): "Delete in the menu" is never the
+	// box classed "menu" that reads "Delete".
 	blocked := ix.clauseExact(q0)
 	for _, o := range alts {
-		if o.target >= 0 && !o.q.name.empty() && o.cands[o.target].nameQ >= minNameQuality && (o.cands[o.target].nameQ >= 0.8 || !blocked) {
+		if o.target >= 0 && !o.q.name.empty() && o.cands[o.target].nameQ >= minNameQuality && (o.cands[o.target].nameQ >= 0.8 || !blocked) && o.cands[o.target].byClass == "" {
 			return ix.result(o)
 		}
 	}

@@ -870,6 +870,12 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 		// acted on: see textTier.
 		return c, false, ""
 	}
+	if q.role == nil && isBox(n) {
+		// A box is known as a dialog or a menu by its class words; with no
+		// role word it is a container, never the target ("Delete in the
+		// menu" is not the menu reading "Delete").
+		return c, false, ""
+	}
 	c.i = i
 	rs, fit, byClass := roleOrClassFit(n, q.role)
 	c.byClass = byClass

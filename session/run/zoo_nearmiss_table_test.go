@@ -1,6 +1,9 @@
 package run
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The members table's near misses. The rows read Bob Stone, Ann Leeds,
 // Cara Diaz, Ann Lee, Dev Patel, Eve Kim ("Ann Lee" is a prefix of "Ann
@@ -15,7 +18,35 @@ const (
 	tableEditCara = `clickKey("table:menu:cara diaz"); clickKey("table:menuitem:edit")`
 	tableCopyEdit = `clickKey("table:menu:bob stone"); clickKey("table:menuitem:duplicate"); clickKey("table:menu:cara diaz"); clickKey("table:menuitem:edit"); enterKey("table:edit-name", "Cara Ortiz")`
 	tableTwoAnns  = `clickKey("table:menu:bob stone"); clickKey("table:menuitem:edit"); enterKey("table:edit-name", "Ann Lee")`
+	// a second role-less menu laid over the page (a user menu classed
+	// "user-menu", position absolute) holding a clickable "Delete account",
+	// with the row menu open or not
+	tableUserMenu     = `addUserMenu()`
+	tableUserMenuOpen = `clickKey("table:menu:ann lee"); addUserMenu()`
+	// a second div classed "menu" (laid over the page by app.css) holding
+	// a clickable "Delete", with the row menu open
+	tableSecondMenu = `clickKey("table:menu:ann lee"); const m = document.createElement('div'); m.className = 'menu'; const d = addClickable("table:count", "Delete", "trap:flat-delete"); d.replaceWith(m); m.append(d);`
 )
+
+// The menu traps: "in the menu" reads a role-less box whose class words
+// say menu or dropdown; the words alone never make a name, and two boxes
+// are told apart by what they hold.
+var tableMenuRows = []nearMiss{
+	{Prep: tableMenuAnn, Desc: "Delete in the menu", Want: "table:menuitem:delete"},
+	{Prep: tableUserMenuOpen, Desc: "Delete in the menu", Want: "table:menuitem:delete"},
+	{Prep: tableUserMenuOpen, Desc: "Delete account in the menu", Want: "trap:delete-account"},
+	// the only Delete in a menu reads "Delete account": the name starts
+	// with the words, as getByText('Delete') would match it too
+	{Prep: tableUserMenu, Desc: "Delete in the menu", Want: "trap:delete-account"},
+	{Prep: tableUserMenu, Desc: "the Delete button in the menu", Want: "trap:delete-account"},
+	{Prep: tableUserMenu, Desc: "the menu", Want: "trap:user-menu"},
+	{Desc: "Delete in the menu", Want: nearMissNone},
+	{Desc: "the menu", Want: nearMissNone},
+	// two menus hold a Delete: the row menu's is in a role=menu where the
+	// page says so, and in divsoup both are boxes classed menu: no pick
+	{Prep: tableSecondMenu, Desc: "Delete in the menu", Style: "semantic", Want: "table:menuitem:delete"},
+	{Prep: tableSecondMenu, Desc: "Delete in the menu", Style: "divsoup", Want: nearMissAmbiguous},
+}
 
 // tableDivCells: divsoup's cells are divs classed mt-td, text to the
 // snapshot, and "cell" is a role word no text node has.
@@ -77,4 +108,6 @@ var tableNearMisses = []nearMiss{
 	{Prep: tableCopyEdit, Desc: "the Cara Ortiz row", Want: "table:row:cara ortiz"},
 }
 
-func TestZooNearMissTable(t *testing.T) { zooNearMiss(t, "table", tableNearMisses) }
+func TestZooNearMissTable(t *testing.T) {
+	zooNearMiss(t, "table", append(slices.Clip(tableNearMisses), tableMenuRows...))
+}

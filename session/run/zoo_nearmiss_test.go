@@ -109,6 +109,26 @@ function addClickable(k, text, key, plain) {
   zooOuter(k).after(d);
   return d;
 }
+// addUserMenu lays a role-less menu over the page's top right corner (a
+// div classed "user-menu", position absolute; key trap:user-menu) holding
+// a clickable "Delete account" (trap:delete-account) and a text "Signed in
+// as Ann".
+function addUserMenu() {
+  const m = document.createElement('div');
+  m.setAttribute('class', 'user-menu');
+  m.setAttribute('data-zoo-key', 'trap:user-menu');
+  m.style.cssText = 'position:absolute;top:4px;right:4px;background:#fff;border:1px solid #ccc;padding:4px';
+  const who = document.createElement('div');
+  who.textContent = 'Signed in as Ann';
+  const del = document.createElement('div');
+  del.textContent = 'Delete account';
+  del.setAttribute('data-zoo-key', 'trap:delete-account');
+  del.style.cursor = 'pointer';
+  del.addEventListener('click', () => {});
+  m.append(who, del);
+  document.body.append(m);
+  return m;
+}
 // addCards puts two cards after the element whose key is k, each holding
 // a clickable "Delete" (keys trap:delete:<name>); named, they are
 // <article>s labelled by name, else role-less divs.
