@@ -461,6 +461,9 @@ func hasWords(s, ws string) bool {
 		}
 		parts := words(w)
 		if len(parts) == 0 {
+			if asciiPunct(w) {
+				continue // "#", "-", ":": no word the locator read
+			}
 			return false
 		}
 		for _, p := range parts {
@@ -470,4 +473,15 @@ func hasWords(s, ws string) bool {
 		}
 	}
 	return true
+}
+
+// asciiPunct says w is ASCII punctuation only ("#", "--", ":"), which the
+// locator reads as no word; a symbol such as "×" or "⋯" is not.
+func asciiPunct(w string) bool {
+	for _, r := range w {
+		if r > 0x7e || r < 0x21 || ('0' <= r && r <= '9') || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	return w != ""
 }

@@ -29,6 +29,8 @@ var fuzzSeeds = []string{
 	"the Cabin class dropdown", "the One way radio", "the Users heading", "the Alice row", "the From field",
 	"the button next to the Departure date field", "the field above the Departure date field",
 	`the "Save" button`, "the button labeled 'Buy now'", "the last option", "the First option", "#3",
+	// punctuation the locator reads as no word ("#") must not fail the replay check of what it found
+	"# 0 0 0 0", "# 0",
 	"the row with the Archive menu item", "the Menu button for Bob", "the Menu button in the second row",
 	"the cart status", "the OK button in the cookie banner", "in in in", "the the the", "\"", "'", "“x",
 	"the left of", "next to next to", "the second to last", "with with", "the 0th button", "#0", "#-1",
