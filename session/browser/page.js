@@ -2108,6 +2108,41 @@ if (!window.__e2e) window.__e2e = (() => {
     return ctls >= 2 || (ctls === 1 && text);
   }
 
+  // entryRole is the line the snapshot gives el, an element without a role,
+  // as a repeated entry (see finishItem): 'item' for one that itemLike
+  // accepts and that holds no such entry itself, 'section' for one that
+  // holds entries under a title (a heading, or text before anything else),
+  // '' for any other (no line of its own). It lets a cached element and its
+  // containers be checked as the snapshot reads them without a snapshot.
+  function entryRole(el) {
+    if (!itemLike(el)) return '';
+    let holds = false, looked = 0;
+    const walk = (n) => {
+      for (const c of childNodesOf(n)) {
+        if (holds || looked > 400) return;
+        if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
+        looked++;
+        if (!roleOf(c) && itemLike(c)) { holds = true; return; }
+        walk(c);
+      }
+    };
+    walk(el);
+    if (!holds) return 'item';
+    let titled = null;
+    const first = (n) => {
+      for (const c of childNodesOf(n)) {
+        if (titled !== null) return;
+        if (c.nodeType === 3) { if (norm(c.data)) titled = true; continue; }
+        if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
+        const r = roleOf(c);
+        if (r && !PASS_THROUGH.has(r)) { titled = r === 'heading'; return; }
+        first(c);
+      }
+    };
+    first(el);
+    return titled ? 'section' : '';
+  }
+
   // resolveCached evaluates every selector, lets them vote, and describes the
   // winner with its ancestors so that the intent can be checked without a
   // full snapshot. Reasons: no-match, selector-conflict.
@@ -2136,7 +2171,7 @@ if (!window.__e2e) window.__e2e = (() => {
     const memo = {};
     // (an entry the snapshot makes an item is one even when it is clickable)
     let d = describeNode(el, memo);
-    if ((!d || d.clickable) && itemLike(el)) d = { role: 'item', name: '' };
+    if (!d || d.clickable) { const er = entryRole(el); if (er) d = { role: er, name: '' }; }
     if (!d) d = { role: 'text', name: '', plain: true };
     const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
@@ -2163,7 +2198,10 @@ if (!window.__e2e) window.__e2e = (() => {
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
-      const ad = describeNode(a, memo);
+      let ad = describeNode(a, memo);
+      // a repeated entry is known by its text: passed with no name, it
+      // makes the check read it in a snapshot (see locate.NeedsPage)
+      if (!ad || ad.clickable) { const er = entryRole(a); if (er) ad = { role: er, name: '' }; }
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
