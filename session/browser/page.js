@@ -2018,6 +2018,21 @@ if (!window.__e2e) window.__e2e = (() => {
       if (lt) add('label', lt);
     }
     add('structural', structuralPath(el, root, banned));
+    // In an open shadow root the selectors above are the root's own: the
+    // path of its hosts from the document (outermost first) says which
+    // root they are read in (see hostRoot), where many roots look alike.
+    if (out.length && root instanceof ShadowRoot) {
+      const parts = [];
+      for (let h = root.host; h; ) {
+        const hr = h.getRootNode();
+        const p = structuralPath(h, hr, banned);
+        if (!p || match(hr, { kind: 'css', value: p }).length !== 1) { parts.length = 0; break; }
+        parts.unshift(p);
+        if (!(hr instanceof ShadowRoot)) break;
+        h = hr.host;
+      }
+      if (parts.length) out.push({ kind: 'host', value: parts.join(HOST_SEP) });
+    }
     let role = roleOf(el), accRole = role;
     if (role === 'generic_clickable') role = 'generic';
     else if (!role && describeClickable(el)) { role = 'generic'; accRole = 'generic_pointer'; }
@@ -2143,6 +2158,21 @@ if (!window.__e2e) window.__e2e = (() => {
     return titled ? 'section' : '';
   }
 
+  // HOST_SEP joins the hosts of a 'host' selector, outermost first.
+  const HOST_SEP = ' >>> ';
+
+  // hostRoot is the open shadow root a 'host' selector names, or null when
+  // one of its hosts is gone, not unique in its root, or has no open root.
+  function hostRoot(value) {
+    let r = document;
+    for (const part of value.split(HOST_SEP)) {
+      const m = match(r, { kind: 'css', value: part });
+      if (m.length !== 1 || !m[0].shadowRoot) return null;
+      r = m[0].shadowRoot;
+    }
+    return r === document ? null : r;
+  }
+
   // resolveCached evaluates every selector, lets them vote, and describes the
   // winner with its ancestors so that the intent can be checked without a
   // full snapshot. Reasons: no-match, selector-conflict.
@@ -2151,6 +2181,7 @@ if (!window.__e2e) window.__e2e = (() => {
       const votes = new Map();
       let matched = 0;
       for (const sel of selectors) {
+        if (sel.kind === 'host') continue;
         const m = match(root, sel);
         if (m.length !== 1) continue;
         matched++;
@@ -2159,12 +2190,21 @@ if (!window.__e2e) window.__e2e = (() => {
       return { votes, matched };
     };
     let t = tally(document);
-    if (t.votes.size === 0) {
+    const host = selectors.find((sel) => sel.kind === 'host');
+    const total = selectors.length - (host ? 1 : 0);
+    let inHost = false;
+    if (t.votes.size === 0 && host) {
+      // the root the element was recorded in, when it is still there; what
+      // the selectors find in another root that looks like it is no hit
+      const hr = hostRoot(host.value);
+      if (hr) { t = tally(hr); inHost = true; }
+    }
+    if (t.votes.size === 0 && !inHost) {
       for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
     }
-    if (t.votes.size === 0) return { reason: 'no-match', total: selectors.length };
+    if (t.votes.size === 0) return { reason: 'no-match', total };
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
-    if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total: selectors.length, votes: ranked[0][1] };
+    if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total, votes: ranked[0][1] };
     const el = ranked[0][0];
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
@@ -2205,7 +2245,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
-    return { ref, node, ancestors, visible, hover, votes: ranked[0][1], matched: t.matched, total: selectors.length };
+    return { ref, node, ancestors, visible, hover, votes: ranked[0][1], matched: t.matched, total };
   }
 
   // ---- describing elements for errors ---------------------------------------
