@@ -339,7 +339,13 @@ if (!window.__e2e) window.__e2e = (() => {
 
   function isVisibleForName(el) {
     if (hiddenSelf(el)) return false;
-    return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : true;
+    if (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })) return true;
+    // an element drawn as display: contents has no box of its own, yet its
+    // content shows when its parent does (as the snapshot reads it)
+    const cs = getComputedStyle(el);
+    if (cs.display !== 'contents' || cs.visibility === 'hidden') return false;
+    const p = el.parentElement || (el.getRootNode().host) || null;
+    return !p || isVisibleForName(p);
   }
 
   // ---- hover-revealed controls -------------------------------------------
