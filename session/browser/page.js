@@ -1976,7 +1976,15 @@ if (!window.__e2e) window.__e2e = (() => {
         }
         return out;
       }
-      return Array.from(root.querySelectorAll(sel.value));
+      const m = Array.from(root.querySelectorAll(sel.value));
+      if (sel.kind === 'structural' && root.nodeType === 11 && m.length > 1 && !/^[#[]/.test(sel.value)) {
+        // A structural path in a shadow root starts at the root's top
+        // level (see structuralPath), which no selector can say: keep the
+        // matches whose path starts there.
+        const up = sel.value.split(' > ').length - 1;
+        return m.filter((e) => { let a = e; for (let k = 0; k < up && a; k++) a = a.parentElement; return a !== null && a.parentNode === root; });
+      }
+      return m;
     } catch (e) { return []; }
   }
 
