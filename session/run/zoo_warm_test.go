@@ -13,9 +13,11 @@ import (
 
 // The warm zoo: every zoo test on every style runs twice against one store,
 // cold (the cache empty: every element is located and, the test passing,
-// recorded) and warm (read-only: every element replays from the cache).
-// On an unchanged page every step that passed cold must be a cache hit warm
-// (issue 14), and no step may act on the wrong element.
+// recorded) and warm (the strict cache policy, as `--cache strict`: every
+// element replays from the cache, a miss fails its step with the miss's
+// reason). On an unchanged page every step that passed cold must be a cache
+// hit warm (issue 14), a test that passed cold passes warm, and no step may
+// act on the wrong element.
 
 // zooWarmFloor is the share (percent) of the steps that passed cold that
 // must be cache hits warm: all of them.
@@ -82,7 +84,7 @@ func runZooWarm(t *testing.T) []zooWarmRun {
 	for _, style := range fixture.ZooStyles {
 		cold := newZooHarness(t)
 		cold.cache = CacheReadWrite
-		warm := &zooHarness{cfg: cold.cfg, db: cold.db, cache: CacheReadOnly}
+		warm := &zooHarness{cfg: cold.cfg, db: cold.db, cache: CacheStrict}
 		for _, zf := range files {
 			jobs = append(jobs, job{zf, style, cold, warm})
 		}
@@ -130,12 +132,12 @@ func zooWarmReport(runs []zooWarmRun) (string, zooWarmCounts) {
 }
 
 // TestZooWarmReplay: a warm replay of an unchanged zoo page hits the cache
-// on every step that passed cold, on every style, and never acts on the
-// wrong element.
+// on every step that passed cold, on every style, never acts on the wrong
+// element, and a test that passed cold passes under --cache strict.
 func TestZooWarmReplay(t *testing.T) {
 	runs := runZooWarm(t)
 	rep, all := zooWarmReport(runs)
-	t.Logf("zoo warm replay (cold: locate and record; warm: replay, read-only):\n%s", rep)
+	t.Logf("zoo warm replay (cold: locate and record; warm: replay, --cache strict):\n%s", rep)
 	if all.Passed == 0 {
 		t.Fatal("no step passed cold")
 	}
@@ -144,6 +146,11 @@ func TestZooWarmReplay(t *testing.T) {
 			if s.Element() && s.Outcome() == zooWrong {
 				t.Errorf("%s:%d %s warm: %s acted on the wrong element: %s", w.Warm.File, s.Line, w.Warm.Style, s.Command, s.detail())
 			}
+		}
+	}
+	for _, w := range runs {
+		if w.Cold.Passed && !w.Warm.Passed {
+			t.Errorf("%s %s: passed cold, fails warm under the strict cache policy: %s", w.Cold.File, w.Cold.Style, w.Warm.Err)
 		}
 	}
 	if p := pct(all.Hits, all.Passed); p < zooWarmFloor {
