@@ -339,7 +339,13 @@ if (!window.__e2e) window.__e2e = (() => {
 
   function isVisibleForName(el) {
     if (hiddenSelf(el)) return false;
-    return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : true;
+    if (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })) return true;
+    // an element drawn as display: contents has no box of its own, yet its
+    // content shows when its parent does (as the snapshot reads it)
+    const cs = getComputedStyle(el);
+    if (cs.display !== 'contents' || cs.visibility === 'hidden') return false;
+    const p = el.parentElement || (el.getRootNode().host) || null;
+    return !p || isVisibleForName(p);
   }
 
   // ---- hover-revealed controls -------------------------------------------
@@ -1970,7 +1976,15 @@ if (!window.__e2e) window.__e2e = (() => {
         }
         return out;
       }
-      return Array.from(root.querySelectorAll(sel.value));
+      const m = Array.from(root.querySelectorAll(sel.value));
+      if (sel.kind === 'structural' && root.nodeType === 11 && m.length > 1 && !/^[#[]/.test(sel.value)) {
+        // A structural path in a shadow root starts at the root's top
+        // level (see structuralPath), which no selector can say: keep the
+        // matches whose path starts there.
+        const up = sel.value.split(' > ').length - 1;
+        return m.filter((e) => { let a = e; for (let k = 0; k < up && a; k++) a = a.parentElement; return a !== null && a.parentNode === root; });
+      }
+      return m;
     } catch (e) { return []; }
   }
 
@@ -2018,6 +2032,21 @@ if (!window.__e2e) window.__e2e = (() => {
       if (lt) add('label', lt);
     }
     add('structural', structuralPath(el, root, banned));
+    // In an open shadow root the selectors above are the root's own: the
+    // path of its hosts from the document (outermost first) says which
+    // root they are read in (see hostRoot), where many roots look alike.
+    if (out.length && root instanceof ShadowRoot) {
+      const parts = [];
+      for (let h = root.host; h; ) {
+        const hr = h.getRootNode();
+        const p = structuralPath(h, hr, banned);
+        if (!p || match(hr, { kind: 'css', value: p }).length !== 1) { parts.length = 0; break; }
+        parts.unshift(p);
+        if (!(hr instanceof ShadowRoot)) break;
+        h = hr.host;
+      }
+      if (parts.length) out.push({ kind: 'host', value: parts.join(HOST_SEP) });
+    }
     let role = roleOf(el), accRole = role;
     if (role === 'generic_clickable') role = 'generic';
     else if (!role && describeClickable(el)) { role = 'generic'; accRole = 'generic_pointer'; }
@@ -2108,6 +2137,56 @@ if (!window.__e2e) window.__e2e = (() => {
     return ctls >= 2 || (ctls === 1 && text);
   }
 
+  // entryRole is the line the snapshot gives el, an element without a role,
+  // as a repeated entry (see finishItem): 'item' for one that itemLike
+  // accepts and that holds no such entry itself, 'section' for one that
+  // holds entries under a title (a heading, or text before anything else),
+  // '' for any other (no line of its own). It lets a cached element and its
+  // containers be checked as the snapshot reads them without a snapshot.
+  function entryRole(el) {
+    if (!itemLike(el)) return '';
+    let holds = false, looked = 0;
+    const walk = (n) => {
+      for (const c of childNodesOf(n)) {
+        if (holds || looked > 400) return;
+        if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
+        looked++;
+        if (!roleOf(c) && itemLike(c)) { holds = true; return; }
+        walk(c);
+      }
+    };
+    walk(el);
+    if (!holds) return 'item';
+    let titled = null;
+    const first = (n) => {
+      for (const c of childNodesOf(n)) {
+        if (titled !== null) return;
+        if (c.nodeType === 3) { if (norm(c.data)) titled = true; continue; }
+        if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
+        const r = roleOf(c);
+        if (r && !PASS_THROUGH.has(r)) { titled = r === 'heading'; return; }
+        first(c);
+      }
+    };
+    first(el);
+    return titled ? 'section' : '';
+  }
+
+  // HOST_SEP joins the hosts of a 'host' selector, outermost first.
+  const HOST_SEP = ' >>> ';
+
+  // hostRoot is the open shadow root a 'host' selector names, or null when
+  // one of its hosts is gone, not unique in its root, or has no open root.
+  function hostRoot(value) {
+    let r = document;
+    for (const part of value.split(HOST_SEP)) {
+      const m = match(r, { kind: 'css', value: part });
+      if (m.length !== 1 || !m[0].shadowRoot) return null;
+      r = m[0].shadowRoot;
+    }
+    return r === document ? null : r;
+  }
+
   // resolveCached evaluates every selector, lets them vote, and describes the
   // winner with its ancestors so that the intent can be checked without a
   // full snapshot. Reasons: no-match, selector-conflict.
@@ -2116,6 +2195,7 @@ if (!window.__e2e) window.__e2e = (() => {
       const votes = new Map();
       let matched = 0;
       for (const sel of selectors) {
+        if (sel.kind === 'host') continue;
         const m = match(root, sel);
         if (m.length !== 1) continue;
         matched++;
@@ -2124,19 +2204,28 @@ if (!window.__e2e) window.__e2e = (() => {
       return { votes, matched };
     };
     let t = tally(document);
-    if (t.votes.size === 0) {
+    const host = selectors.find((sel) => sel.kind === 'host');
+    const total = selectors.length - (host ? 1 : 0);
+    let inHost = false;
+    if (t.votes.size === 0 && host) {
+      // the root the element was recorded in, when it is still there; what
+      // the selectors find in another root that looks like it is no hit
+      const hr = hostRoot(host.value);
+      if (hr) { t = tally(hr); inHost = true; }
+    }
+    if (t.votes.size === 0 && !inHost) {
       for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
     }
-    if (t.votes.size === 0) return { reason: 'no-match', total: selectors.length };
+    if (t.votes.size === 0) return { reason: 'no-match', total };
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
-    if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total: selectors.length, votes: ranked[0][1] };
+    if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total, votes: ranked[0][1] };
     const el = ranked[0][0];
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
     const memo = {};
     // (an entry the snapshot makes an item is one even when it is clickable)
     let d = describeNode(el, memo);
-    if ((!d || d.clickable) && itemLike(el)) d = { role: 'item', name: '' };
+    if (!d || d.clickable) { const er = entryRole(el); if (er) d = { role: er, name: '' }; }
     if (!d) d = { role: 'text', name: '', plain: true };
     const ref = d.plain ? textRefFor(el) : refFor(el, d.role, d.name);
     const visible = el.checkVisibility({ visibilityProperty: true }) && !hiddenAncestor(el);
@@ -2163,11 +2252,14 @@ if (!window.__e2e) window.__e2e = (() => {
     if (text && text !== d.name) node.text = text;
     const ancestors = [];
     for (let a = el.parentElement || (el.getRootNode().host) || null; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || (a.ownerDocument.defaultView.frameElement) || null) {
-      const ad = describeNode(a, memo);
+      let ad = describeNode(a, memo);
+      // a repeated entry is known by its text: passed with no name, it
+      // makes the check read it in a snapshot (see locate.NeedsPage)
+      if (!ad || ad.clickable) { const er = entryRole(a); if (er) ad = { role: er, name: '' }; }
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
-    return { ref, node, ancestors, visible, hover, votes: ranked[0][1], matched: t.matched, total: selectors.length };
+    return { ref, node, ancestors, visible, hover, votes: ranked[0][1], matched: t.matched, total };
   }
 
   // ---- describing elements for errors ---------------------------------------

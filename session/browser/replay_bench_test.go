@@ -100,3 +100,47 @@ func BenchmarkCacheResolve2kRows(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(sels)), "selectors")
 }
+
+// BenchmarkReplayStepInEntry: one cached click "in the X item" whose item
+// is a role-less entry (the divsoup task list), as the runner replays it:
+// the vote, the entry passed with no name, so the intent check reads the
+// entries' text in a snapshot (locate.NeedsPage), and the click. Beside
+// BenchmarkReplayStep it is what a hit in such an entry costs.
+func BenchmarkReplayStepInEntry(b *testing.B) {
+	p := benchPage(b, "/zoo/tasks?style=divsoup")
+	ctx := context.Background()
+	s, err := p.Snapshot(ctx, SnapshotOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := locate.Locate(s, "the checkbox in the oat milk item")
+	if res.Target == nil {
+		b.Fatal(res.Detail)
+	}
+	sels, _, err := p.CaptureElement(ctx, res.Target.Node.Ref, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := p.ResolveCached(ctx, sels)
+		if err != nil || r.Reason != "" {
+			b.Fatal(err, r)
+		}
+		snap, node := &ax.Snapshot{}, r.Node
+		if locate.NeedsPage(r.Ancestors, res.Intent) {
+			if snap, err = p.Snapshot(ctx, SnapshotOptions{}); err != nil {
+				b.Fatal(err)
+			}
+			if n := snap.Find(r.Ref); n != nil {
+				node = n
+			}
+		}
+		if ok, why := locate.Check(snap, node, r.Ancestors, res.Intent); !ok {
+			b.Fatal(why)
+		}
+		if err := p.Click(ctx, r.Ref, ActOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -230,4 +231,67 @@ func TestCheckAttributes(t *testing.T) {
 	in := session.Intent{Attributes: map[string]string{"role": "button"}, Related: []session.Relation{{Relation: "in", Role: "row", Name: "Alice"}}}
 	wantCheck(t, "outside the snapshot", s, lone, []*ax.Node{arow, cell}, in, "")
 	wantCheck(t, "outside, no ancestors", s, lone, nil, in, "relation-broken")
+}
+
+// entriesPage is a list of role-less repeated entries (role "item", no
+// name, known by their text), each a checkbox, its text and a Delete
+// button, refs e<k>1, e<k>2, e<k>3 for the k-th entry.
+func entriesPage(texts ...string) *ax.Snapshot {
+	var items []*ax.Node
+	for k, t := range texts {
+		cb, del := el("checkbox", ""), el("button", "Delete")
+		cb.Ref, del.Ref = "e"+strconv.Itoa(k)+"1", "e"+strconv.Itoa(k)+"3"
+		it := el("item", "", kids(cb, txt(t), del))
+		it.Ref = "e" + strconv.Itoa(k) + "0"
+		items = append(items, it)
+	}
+	return &ax.Snapshot{Root: []*ax.Node{el("list", "", kids(items...))}}
+}
+
+// TestCheckEntryByItsText: a cached step "in the X item" whose item is a
+// role-less entry is judged by the entry's text, with the locator's
+// container rules; a cache replay passes such an entry as an ancestor with
+// no name, which needs the page (NeedsPage), and never hits without it. The
+// entry's text changed ("oat milk" → "oat milk and honey" while an "oat
+// milk" entry is elsewhere) or the entry removed is a miss.
+func TestCheckEntryByItsText(t *testing.T) {
+	base := entriesPage("bread", "oat milk", "eggs")
+	r := located(t, base, "the Delete button in the oat milk item")
+	if r.Target.Node.Ref != "e13" {
+		t.Fatalf("located %s (%s)", label(r.Target), r.Target.Node.Ref)
+	}
+	wantCheck(t, "same page", base, r.Target.Node, nil, r.Intent, "")
+
+	// As a replay passes them: the entry with its role, no name, no content.
+	replayed := []*ax.Node{{Role: "list"}, {Role: "item", Ref: "e10"}}
+	if !NeedsPage(replayed, r.Intent) {
+		t.Errorf("NeedsPage = false for a nameless entry ancestor: the entry's text is on the page only")
+	}
+	wantCheck(t, "no page", &ax.Snapshot{}, r.Target.Node, replayed, r.Intent, "relation-broken")
+
+	// The cached entry now reads "oat milk and honey"; an "oat milk" entry
+	// is elsewhere: the selectors' element no longer fits.
+	changed := entriesPage("bread", "oat milk and honey", "eggs", "oat milk")
+	n, _ := refNode(changed, "e13")
+	wantCheck(t, "text changed", changed, n, nil, r.Intent, `relation-broken: not in a item "oat milk"`)
+	// The right one, located again, fits.
+	again := located(t, changed, "the Delete button in the oat milk item")
+	if again.Target.Node.Ref != "e33" {
+		t.Errorf("relocated %s (%s), want the oat milk entry's", label(again.Target), again.Target.Node.Ref)
+	}
+	wantCheck(t, "the oat milk entry's", changed, again.Target.Node, nil, r.Intent, "")
+
+	// The entry removed: the selectors now land on the next entry's button.
+	removed := entriesPage("bread", "eggs")
+	n, _ = refNode(removed, "e13")
+	wantCheck(t, "removed", removed, n, nil, r.Intent, `relation-broken: not in a item "oat milk"`)
+	// Its text grew alone (no exact "oat milk" entry left): the locator
+	// reads "oat milk and honey" as containing the phrase, and so does Check.
+	grown := entriesPage("bread", "oat milk and honey", "eggs")
+	n, _ = refNode(grown, "e13")
+	loc := Locate(grown, "the Delete button in the oat milk item")
+	ok, why := Check(grown, n, nil, r.Intent)
+	if got := loc.Target != nil && loc.Target.Node == n; got != ok {
+		t.Errorf("grown: Locate picks it %v, Check says %v (%s): the check must judge as the locator does", got, ok, why)
+	}
 }

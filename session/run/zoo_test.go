@@ -280,6 +280,9 @@ type zooStep struct {
 	Status  session.StepStatus
 	Error   string
 	Note    string
+	// Cache and MissReason are the step's cache outcome (session.StepResult).
+	Cache      string
+	MissReason string
 }
 
 // Element says whether the step looks up elements.
@@ -388,6 +391,8 @@ func (c zooCounts) medianText() string {
 type zooHarness struct {
 	cfg *testfile.Config
 	db  *store.DB
+	// cache is the runner's cache policy; "" is CacheOff (the locator only).
+	cache string
 }
 
 func newZooHarness(t testing.TB) *zooHarness {
@@ -408,7 +413,8 @@ func newZooHarness(t testing.TB) *zooHarness {
 	return &zooHarness{cfg: cfg, db: db}
 }
 
-// run runs zf on style with the local locator only and records every lookup.
+// run runs zf on style with the local locator only (or the harness's cache
+// policy) and records every lookup.
 func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	t.Helper()
 	test := *zf.Test
@@ -435,7 +441,11 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 		defer mu.Unlock()
 		looks[e.Step] = append(looks[e.Step], l)
 	}
-	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: h.db, Browser: shared, Cache: CacheOff,
+	cache := h.cache
+	if cache == "" {
+		cache = CacheOff
+	}
+	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: h.db, Browser: shared, Cache: cache,
 		KeepGoing: true, OnTarget: onTarget, Env: func(string) (string, bool) { return "", false }})
 	if err != nil {
 		t.Errorf("%s on %s: %v", zf.Name, style, err) // not Fatal: runs may be on other goroutines
@@ -453,7 +463,7 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	for i, sr := range res.Steps {
 		a := zf.Steps[i]
 		zr.Steps = append(zr.Steps, zooStep{Index: i, Line: a.Line, Command: sr.Command, Keys: a.Keys, Except: a.except(style),
-			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note})
+			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note, Cache: sr.Cache, MissReason: sr.MissReason})
 	}
 	return zr
 }
