@@ -92,6 +92,8 @@ func pairRun(t *testing.T, cfg *testfile.Config, db session.Store, p fixture.Pai
 			switch {
 			case err != nil:
 				k = "(unreadable)"
+			case !ok && e.Node != nil:
+				k = "(no key: " + e.Node.Line() + ")"
 			case !ok:
 				k = "(no key)"
 			default:
