@@ -21,7 +21,8 @@ import (
 // runs cold on the before page (the cache on, a store of its own: the step
 // is located and recorded), then on the after page (read-only cache), and
 // the outcome is classified per stage available today:
-//   - selectors: the stored selectors' vote alone (the element it lands on);
+//   - selectors: the stored selectors' vote alone (the element it lands on,
+//     visible or not: visibility is the check's business);
 //   - +check: the vote and the intent check (a cache hit, or a miss);
 //   - +locator: a miss re-located by the local locator (no model).
 // Each stage's answer is correct (the pair's right element), wrong (any
