@@ -86,9 +86,14 @@ func Renamed(n *ax.Node, in session.Intent) bool {
 
 // wordsFit is how well the description's name phrase fits node i now: its
 // name, label, placeholder, value, text (for clickables) or hint, as the
-// locator compares them (nodeName).
+// locator compares them (nodeName). A fit by synonym only ("Actions" for
+// "menu") is none: the locator may guess so, but a renamed element must
+// still carry the description's own words.
 func (ix *index) wordsFit(i int, phrase string) float64 {
-	q, _, _ := ix.nodeName(i, relationSpec(phrase), false)
+	q, how, _ := ix.nodeName(i, relationSpec(phrase), false)
+	if how == "same words by synonym" {
+		return 0
+	}
 	return q
 }
 
@@ -101,7 +106,7 @@ func (ix *index) wordsFit(i int, phrase string) float64 {
 // point, and checkNth (with the recorded name) judges it instead.
 func (ix *index) checkRivals(i int, phrase string, in session.Intent) string {
 	for _, r := range in.Related {
-		if r.Relation == "nth" || r.Relation == "in nth" {
+		if r.Relation == "nth" {
 			return ""
 		}
 	}

@@ -122,7 +122,7 @@ func TestCheckAliceRow(t *testing.T) {
 	r := located(t, load(t, "users"), "the Menu button in the Alice row")
 	red := load(t, "users_redesign")
 	n, anc := findNode(red, "button", "Actions", "Alice")
-	wantCheck(t, "renamed", red, n, anc, r.Intent, `attribute-changed: name is "Actions", was "Menu"`)
+	wantCheck(t, "renamed", red, n, anc, r.Intent, `attribute-changed: name "Actions" no longer says "Menu"`)
 }
 
 func TestCheckOrdinal(t *testing.T) {
