@@ -23,6 +23,11 @@ import (
 // know (e.g. "size" from a model) are not judged. A container that only
 // starts with or contains a name fails when one of its role in s reads the
 // name exactly; with s empty, that is not judged (see NeedsPage).
+//
+// An intent with "name~" (the description's name phrase, recorded beside
+// the name) judges a renamed node by that phrase: still named by it and,
+// in s, no other node of its role meeting the intent fits it better or as
+// well (ReasonRival). A renamed node with s empty is a miss (see Renamed).
 func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) (ok bool, reason string) {
 	if n == nil {
 		return false, ReasonNoMatch
