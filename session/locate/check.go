@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -22,6 +23,11 @@ import (
 // know (e.g. "size" from a model) are not judged. A container that only
 // starts with or contains a name fails when one of its role in s reads the
 // name exactly; with s empty, that is not judged (see NeedsPage).
+//
+// An intent with "name~" (the description's name phrase, recorded beside
+// the name) judges a renamed node by that phrase: still named by it and,
+// in s, no other node of its role meeting the intent fits it better or as
+// well (ReasonRival). A renamed node with s empty is a miss (see Renamed).
 func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) (ok bool, reason string) {
 	if n == nil {
 		return false, ReasonNoMatch
@@ -33,7 +39,21 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 		// nodes kept as the rivals its containers are weighed against.
 		i = ix.add(n)
 	}
-	if why := ix.checkAttributes(i, in.Attributes); why != "" {
+	attrs := in.Attributes
+	phrase, byWords := attrs["name~"]
+	if byWords && !sameText(n.Name, attrs["name"]) {
+		// Renamed since the recording: the description's words must still
+		// name it, and rivals are weighed below, which needs the page.
+		if q := ix.wordsFit(i, phrase); q < minNameQuality {
+			return false, ReasonAttributeChanged + ": name " + strconv.Quote(n.Name) + " no longer says " + strconv.Quote(phrase)
+		}
+		if len(s.Root) == 0 {
+			return false, ReasonAttributeChanged + ": name is " + strconv.Quote(n.Name) + ", was " + strconv.Quote(attrs["name"])
+		}
+		attrs = maps.Clone(attrs)
+		delete(attrs, "name")
+	}
+	if why := ix.checkAttributes(i, attrs); why != "" {
 		return false, ReasonAttributeChanged + ": " + why
 	}
 	anc := ix.ancestorIndexes(i, ancestors)
@@ -53,7 +73,89 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 			return false, ReasonRelationBroken + ": " + why
 		}
 	}
+	if byWords && len(s.Root) > 0 {
+		if why := ix.checkRivals(i, phrase, in); why != "" {
+			return false, ReasonRival + ": " + why
+		}
+	}
 	return true, ""
+}
+
+// Renamed reports whether node n's accessible name differs from the one
+// recorded in an intent that named it by the description's words
+// ("name~"): Check then weighs the page's rivals, so it needs the page.
+func Renamed(n *ax.Node, in session.Intent) bool {
+	_, byWords := in.Attributes["name~"]
+	return byWords && n != nil && !sameText(n.Name, in.Attributes["name"])
+}
+
+// wordsFit is how well the description's name phrase fits node i now: its
+// name, label, placeholder, value, text (for clickables) or hint, as the
+// locator compares them (nodeName). A fit by synonym only ("Actions" for
+// "menu") is none: the locator may guess so, but a renamed element must
+// still carry the description's own words.
+func (ix *index) wordsFit(i int, phrase string) float64 {
+	q, how, _ := ix.nodeName(i, relationSpec(phrase), false)
+	if how == "same words by synonym" {
+		return 0
+	}
+	return q
+}
+
+// checkRivals returns why another element of the target's role, meeting
+// every other condition of the intent, is at least as good a reading of
+// the description's name as node i, or "". A rival that fits better means
+// the name moved to it ("button \"Save\" now fits better"); one that fits
+// as well means the description no longer picks node i alone, and a replay
+// must not pick it blindly. With an ordinal the order among equals is the
+// point, and checkNth (with the recorded name) judges it instead.
+func (ix *index) checkRivals(i int, phrase string, in session.Intent) string {
+	for _, r := range in.Related {
+		if r.Relation == "nth" {
+			return ""
+		}
+	}
+	n := ix.e[i].n
+	q := ix.wordsFit(i, phrase)
+	rest := map[string]string{}
+	for k, v := range in.Attributes {
+		if k != "name" && k != "name~" && k != "role" {
+			rest[k] = v
+		}
+	}
+	const eps = 1e-6
+	for j := range ix.e {
+		o := ix.e[j].n
+		if j == i || o.Ref == "" || o.Role != n.Role || (n.Ref != "" && o.Ref == n.Ref) {
+			continue
+		}
+		if ix.isAncestor(j, i) || ix.isAncestor(i, j) {
+			continue
+		}
+		qj := ix.wordsFit(j, phrase)
+		if qj < minNameQuality || qj < q-eps {
+			continue
+		}
+		if ix.checkAttributes(j, rest) != "" {
+			continue
+		}
+		anc := ix.ancestorIndexes(j, nil)
+		ok := true
+		for _, r := range in.Related {
+			if ix.checkRelation(j, anc, r, in) != "" {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if qj > q+eps {
+			return o.Role + " " + strconv.Quote(o.Name) + " now fits better"
+		}
+		return o.Role + " " + strconv.Quote(o.Name) + " fits as well"
+	}
+	return ""
 }
 
 // NeedsPage reports whether Check needs the whole page, not only a node and

@@ -122,7 +122,7 @@ func TestCheckAliceRow(t *testing.T) {
 	r := located(t, load(t, "users"), "the Menu button in the Alice row")
 	red := load(t, "users_redesign")
 	n, anc := findNode(red, "button", "Actions", "Alice")
-	wantCheck(t, "renamed", red, n, anc, r.Intent, `attribute-changed: name is "Actions", was "Menu"`)
+	wantCheck(t, "renamed", red, n, anc, r.Intent, `attribute-changed: name "Actions" no longer says "Menu"`)
 }
 
 func TestCheckOrdinal(t *testing.T) {
@@ -294,4 +294,75 @@ func TestCheckEntryByItsText(t *testing.T) {
 	if got := loc.Target != nil && loc.Target.Node == n; got != ok {
 		t.Errorf("grown: Locate picks it %v, Check says %v (%s): the check must judge as the locator does", got, ok, why)
 	}
+}
+
+// TestCheckDescriptionWords: a cached element is judged by the words of the
+// description it was found by, not by the name seen at recording. A
+// renamed element the description still names is a hit; one it no longer
+// names is a miss; so is one that a rival now fits better or as well (the
+// description no longer picks it alone, and a replay must not guess).
+func TestCheckDescriptionWords(t *testing.T) {
+	form := func(field, button string, more ...*ax.Node) *ax.Snapshot {
+		ns := []*ax.Node{el("textbox", field), el("button", button), el("link", "Help")}
+		return snap(el("main", "", kids(append(ns, more...)...)))
+	}
+	type row struct {
+		what, desc  string
+		before, now *ax.Snapshot
+		role, was   string // the cached element: its role and, on now, its name
+		name        string
+		wantReason  string // "" for a hit
+	}
+	rows := []row{
+		{"Email → Work email", "the email field", form("Email", "Sign in"), form("Work email", "Sign in"), "textbox", "", "Work email", ""},
+		{"Sign in → Log in", "the Sign in button", form("Email", "Sign in"), form("Email", "Log in"), "button", "", "Log in", `attribute-changed: name "Log in" no longer says "Sign in"`},
+		{"link opens in a new tab", "the Help link", form("Email", "Sign in"), form("Email", "Sign in", el("link", "Contact")), "link", "", "Help (opens in a new tab)", ""},
+		{"name moved to a rival", "the Save button",
+			snap(el("main", "", kids(el("button", "Save"), el("button", "Cancel")))),
+			snap(el("main", "", kids(el("button", "Save changes"), el("button", "Save")))),
+			"button", "", "Save changes", `rival: button "Save" now fits better`},
+		{"rival with the same name", "the Save button",
+			snap(el("main", "", kids(el("button", "Save"), el("button", "Cancel")))),
+			snap(el("main", "", kids(el("button", "Save"), el("button", "Save")))),
+			"button", "", "Save", `rival: button "Save" fits as well`},
+	}
+	for _, r := range rows {
+		rec := located(t, r.before, r.desc)
+		if _, ok := rec.Intent.Attributes["name~"]; !ok {
+			t.Fatalf("%s: intent %v records no name~", r.what, rec.Intent.Attributes)
+		}
+		if r.what == "link opens in a new tab" {
+			// the Help link gains its note
+			n, _ := nthNode(r.now, "link", "Help", 0)
+			n.Name = r.name
+		}
+		n, anc := nthNode(r.now, r.role, r.name, 0)
+		if n == nil {
+			t.Fatalf("%s: no %s %q", r.what, r.role, r.name)
+		}
+		wantCheck(t, r.what, r.now, n, anc, rec.Intent, r.wantReason)
+		if r.wantReason != "" {
+			if _, reason := Check(r.now, n, anc, rec.Intent); reason != r.wantReason {
+				t.Errorf("%s: reason %q, want %q", r.what, reason, r.wantReason)
+			}
+		}
+		// Without the page a renamed element is not judged: today's miss.
+		if r.wantReason == "" && Renamed(n, rec.Intent) {
+			wantCheck(t, r.what+", no page", &ax.Snapshot{}, n, anc, rec.Intent, "attribute-changed: name is")
+		}
+	}
+	// An old row (no name~) keeps the pinned name.
+	rec := located(t, form("Email", "Sign in"), "the email field")
+	old := session.Intent{Attributes: map[string]string{}, Related: rec.Intent.Related}
+	for k, v := range rec.Intent.Attributes {
+		if k != "name~" {
+			old.Attributes[k] = v
+		}
+	}
+	now := form("Work email", "Sign in")
+	n, anc := nthNode(now, "textbox", "Work email", 0)
+	if Renamed(n, old) {
+		t.Errorf("Renamed = true for an old row")
+	}
+	wantCheck(t, "old row", now, n, anc, old, `attribute-changed: name is "Work email", was "Email"`)
 }

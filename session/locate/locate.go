@@ -74,6 +74,7 @@ const (
 	ReasonAmbiguous        = "ambiguous"
 	ReasonAttributeChanged = "attribute-changed"
 	ReasonRelationBroken   = "relation-broken"
+	ReasonRival            = "rival"
 )
 
 // Candidate is a node that fits a description, with its score and why.
@@ -655,6 +656,11 @@ func (ix *index) intent(o outcome) session.Intent {
 			// status counting items, a filled field): the description relied
 			// on its own words being there, not on the whole text.
 			k, v = k+"~", q.name.phrase
+		} else if k == "name" && !q.name.quoted {
+			// The words the description named it by: a cache replay judges
+			// the element's current name by them (see Check), not by the
+			// name seen now. A quoted name stays pinned.
+			in.Attributes["name~"] = q.name.phrase
 		}
 		in.Attributes[k] = v
 	}

@@ -358,7 +358,7 @@ func TestSpatial(t *testing.T) {
 	r0 := Locate(s0, "the login button above the sign up button")
 	if r0.Target == nil || r0.Target.Node.Box.Y != 300 {
 		t.Errorf("login above sign up: %s (%s)", label(r0.Target), r0.Detail)
-	} else if got, _ := json.Marshal(r0.Intent); string(got) != `{"attributes":{"name":"Log in","role":"button"},"related":[{"relation":"above","role":"button","name":"Sign up"}]}` {
+	} else if got, _ := json.Marshal(r0.Intent); string(got) != `{"attributes":{"name":"Log in","name~":"login","role":"button"},"related":[{"relation":"above","role":"button","name":"Sign up"}]}` {
 		t.Errorf("intent %s", got)
 	}
 	if r := Locate(s0, "the login button below the sign up button"); r.Target == nil || r.Target.Node.Box.Y != 600 {
@@ -605,21 +605,21 @@ func TestIntent(t *testing.T) {
 		want string // the intent as JSON
 	}{
 		{load(t, "product"), "the blue button", `{"attributes":{"color":"blue","role":"button"}}`},
-		{load(t, "product"), "the Add to cart button", `{"attributes":{"name":"Add to cart","role":"button"}}`},
+		{load(t, "product"), "the Add to cart button", `{"attributes":{"name":"Add to cart","name~":"Add to cart","role":"button"}}`},
 		{load(t, "product_recolor"), "the blue button", `{"attributes":{"color":"blue","role":"button"}}`},
-		{load(t, "product"), "the blue Add to cart button", `{"attributes":{"color":"blue","name":"Add to cart","role":"button"}}`},
-		{load(t, "users_shuffle"), "the Menu button in the Alice row", `{"attributes":{"name":"Menu","role":"button"},"related":[{"relation":"in","role":"row","name":"Alice"}]}`},
-		{load(t, "users"), "the Menu button for Alice", `{"attributes":{"name":"Menu","role":"button"},"related":[{"relation":"in","role":"row","name":"Alice"}]}`},
+		{load(t, "product"), "the blue Add to cart button", `{"attributes":{"color":"blue","name":"Add to cart","name~":"Add to cart","role":"button"}}`},
+		{load(t, "users_shuffle"), "the Menu button in the Alice row", `{"attributes":{"name":"Menu","name~":"Menu","role":"button"},"related":[{"relation":"in","role":"row","name":"Alice"}]}`},
+		{load(t, "users"), "the Menu button for Alice", `{"attributes":{"name":"Menu","name~":"Menu","role":"button"},"related":[{"relation":"in","role":"row","name":"Alice"}]}`},
 		{load(t, "users"), "the row for Alice", `{"attributes":{"name":"Alice Admin Menu","role":"row"}}`},
-		{load(t, "users"), "the Alice row", `{"attributes":{"name":"Alice Admin Menu","role":"row"}}`},
-		{load(t, "users"), "the Users h1", `{"attributes":{"level":"1","name":"Users","role":"heading"}}`},
-		{load(t, "users_menu"), "Archive in the row menu", `{"attributes":{"name":"Archive","role":"menuitem"},"related":[{"relation":"in","role":"menu"},{"relation":"in","role":"row"}]}`},
-		{load(t, "users_menu"), "the Menu button in the second row", `{"attributes":{"name":"Menu","role":"button"},"related":[{"relation":"in nth","role":"row","name":"2"}]}`},
-		{load(t, "rows20"), "the second Delete button", `{"attributes":{"name":"Delete","role":"button"},"related":[{"relation":"nth","role":"button","name":"2"}]}`},
-		{load(t, "rows20"), "the last Delete button", `{"attributes":{"name":"Delete","role":"button"},"related":[{"relation":"nth","role":"button","name":"-1"}]}`},
+		{load(t, "users"), "the Alice row", `{"attributes":{"name":"Alice Admin Menu","name~":"Alice","role":"row"}}`},
+		{load(t, "users"), "the Users h1", `{"attributes":{"level":"1","name":"Users","name~":"Users","role":"heading"}}`},
+		{load(t, "users_menu"), "Archive in the row menu", `{"attributes":{"name":"Archive","name~":"Archive","role":"menuitem"},"related":[{"relation":"in","role":"menu"},{"relation":"in","role":"row"}]}`},
+		{load(t, "users_menu"), "the Menu button in the second row", `{"attributes":{"name":"Menu","name~":"Menu","role":"button"},"related":[{"relation":"in nth","role":"row","name":"2"}]}`},
+		{load(t, "rows20"), "the second Delete button", `{"attributes":{"name":"Delete","name~":"Delete","role":"button"},"related":[{"relation":"nth","role":"button","name":"2"}]}`},
+		{load(t, "rows20"), "the last Delete button", `{"attributes":{"name":"Delete","name~":"Delete","role":"button"},"related":[{"relation":"nth","role":"button","name":"-1"}]}`},
 		{load(t, "booking"), "the button next to the Departure date field", `{"attributes":{"role":"button"},"related":[{"relation":"next to","role":"textbox","name":"Departure date"}]}`},
-		{load(t, "actions"), "the Accept cookies button in the cookie banner", `{"attributes":{"name":"Accept cookies","role":"button"},"related":[{"relation":"in","role":"dialog","name":"cookie banner"}]}`},
-		{load(t, "login"), "the email field", `{"attributes":{"name":"Email","role":"textbox"}}`},
+		{load(t, "actions"), "the Accept cookies button in the cookie banner", `{"attributes":{"name":"Accept cookies","name~":"Accept cookies","role":"button"},"related":[{"relation":"in","role":"dialog","name":"cookie banner"}]}`},
+		{load(t, "login"), "the email field", `{"attributes":{"name":"Email","name~":"email","role":"textbox"}}`},
 		{load(t, "product"), "the cart status", `{"attributes":{"role":"status","text~":"cart"}}`},
 		{load(t, "users_menu"), "the row with the Archive menu item", `{"attributes":{"role":"row"},"related":[{"relation":"has","role":"menuitem","name":"Archive"}]}`},
 		// No target: the intent is what the description says.

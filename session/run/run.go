@@ -876,7 +876,7 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 	node := res.Node
 	intent := r.resolveIntent(tr, e.Intent)
 	text := intent.Attributes["role"] == "text"
-	if needsLayout(intent) || text || locate.NeedsPage(res.Ancestors, intent) {
+	if needsLayout(intent) || text || locate.NeedsPage(res.Ancestors, intent) || locate.Renamed(node, intent) {
 		s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: positional(intent)})
 		if err != nil {
 			return "", "error: " + err.Error()
