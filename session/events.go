@@ -25,13 +25,14 @@ type CacheStatus string
 
 // Cache statuses.
 const (
-	CacheHit       CacheStatus = "hit"        // replayed from the element cache or the recorded trajectory
-	CacheRelocated CacheStatus = "re-located" // the cache missed and the element was located again
-	CacheNew       CacheStatus = "new"        // nothing cached: located (or recorded by the agent) now
-	CacheHealed    CacheStatus = "healed"     // a recorded act failed and the agent healed it
-	CacheFailed    CacheStatus = "failed"
-	CacheNone      CacheStatus = "none" // a step with no element (navigate, expect url…)
-	CacheSkipped   CacheStatus = "skipped"
+	CacheHit          CacheStatus = "hit"           // replayed from the element cache or the recorded trajectory
+	CacheRelocated    CacheStatus = "re-located"    // the cache missed and the element was located again
+	CacheReidentified CacheStatus = "re-identified" // the selectors missed and the element was found by its likeness to the recorded one
+	CacheNew          CacheStatus = "new"           // nothing cached: located (or recorded by the agent) now
+	CacheHealed       CacheStatus = "healed"        // a recorded act failed and the agent healed it
+	CacheFailed       CacheStatus = "failed"
+	CacheNone         CacheStatus = "none" // a step with no element (navigate, expect url…)
+	CacheSkipped      CacheStatus = "skipped"
 )
 
 // CacheStatusOf says how a finished step found its element.
@@ -46,6 +47,8 @@ func CacheStatusOf(sr StepResult) CacheStatus {
 			return CacheHealed
 		}
 		return CacheRelocated
+	case StatusReidentified:
+		return CacheReidentified
 	case StatusFailed:
 		return CacheFailed
 	case StatusSkipped:

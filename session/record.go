@@ -19,9 +19,13 @@ const (
 	StatusHit       StepStatus = "hit"        // replayed from the element cache
 	StatusLocated   StepStatus = "located"    // no cache entry: located and cached
 	StatusRelocated StepStatus = "re-located" // the cache missed (MissReason) and the element was located again
-	StatusPassed    StepStatus = "passed"     // a step with no element (navigate, wait for a time, expect url/title)
-	StatusFailed    StepStatus = "failed"
-	StatusSkipped   StepStatus = "skipped" // not run because an earlier step failed
+	// StatusReidentified: the cached selectors missed (MissReason) and the
+	// element was found again by its likeness to the recorded node
+	// (Reidentified says how sure), with no locate and no model call.
+	StatusReidentified StepStatus = "re-identified"
+	StatusPassed       StepStatus = "passed" // a step with no element (navigate, wait for a time, expect url/title)
+	StatusFailed       StepStatus = "failed"
+	StatusSkipped      StepStatus = "skipped" // not run because an earlier step failed
 )
 
 // Run is one invocation of e2e run.
@@ -80,6 +84,17 @@ type StepResult struct {
 	DurationMS int64
 	LLMCalls   int
 	Note       string // the model's reasoning for an assert step
+	// Reidentified says how a re-identified step's element was chosen;
+	// nil for any other status.
+	Reidentified *Reidentification
+}
+
+// Reidentification is how sure re-identification was of the element it
+// chose: its similarity to the recorded node and the next best candidate's.
+type Reidentification struct {
+	Score    float64 `json:"score"`            // the chosen element's similarity, 0..1
+	RunnerUp float64 `json:"runnerUp"`         // the next best candidate's, 0 when there was none
+	Second   string  `json:"second,omitempty"` // the next best candidate as a snapshot line, e.g. button "Save"
 }
 
 // CacheKey identifies an element cache entry. It is computed in one place
@@ -101,6 +116,22 @@ type NodeSnapshot struct {
 	Attrs map[string]string `json:"attrs,omitempty"` // key attributes, random-looking ones left out
 	Box   [4]float64        `json:"box"`             // x, y, width, height
 	Color string            `json:"color,omitempty"`
+}
+
+// NodeContext is where the cached element stood when it was located, what
+// re-identification compares besides the node itself: the text around it
+// and its containers. Rows written before it was stored have none, and are
+// re-identified by the node alone.
+type NodeContext struct {
+	Near []string   `json:"near,omitempty"` // text nearest the element, closest first (its label, the text beside it, its entry's text)
+	Path []PathNode `json:"path,omitempty"` // its containers with a role or a name, outermost first
+}
+
+// PathNode is one container in NodeContext.Path.
+type PathNode struct {
+	Tag  string `json:"tag"`
+	Role string `json:"role,omitempty"`
+	Name string `json:"name,omitempty"`
 }
 
 // Intent is what the description relied on: conditions a replayed element
@@ -127,6 +158,7 @@ type CacheEntry struct {
 	Description string
 	Selectors   []Selector
 	Node        NodeSnapshot
+	Context     NodeContext // where the node stood (neighbour text, containers)
 	Intent      Intent
 	CreatedAt   time.Time
 	UsedAt      time.Time
