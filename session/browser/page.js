@@ -2056,9 +2056,12 @@ if (!window.__e2e) window.__e2e = (() => {
       const v = el.getAttribute(a);
       if (v !== null && !banned.has(a) && !isRandom(v)) attrs[a] = v.slice(0, 200);
     }
+    // the class names a person wrote, for re-identification
+    const cls = (el.getAttribute('class') || '').trim().split(/\s+/).filter((c) => c && !generatedName(c));
+    if (cls.length && !banned.has('class')) attrs.class = cls.join(' ').slice(0, 200);
     const off = frameOffset(el);
     const b = boxOf(el, off);
-    return { selectors: out, node: { tag, role: role || '', name, text: txt, attrs, box: [b.x, b.y, b.w, b.h], color: colorOf(el) } };
+    return { selectors: out, node: { tag, role: role || '', name, text: txt, attrs, box: [b.x, b.y, b.w, b.h], color: colorOf(el) }, context: nodeContext(el) };
   }
 
   // roots lists the document, same-origin frame documents and open shadow
@@ -2219,7 +2222,13 @@ if (!window.__e2e) window.__e2e = (() => {
     if (t.votes.size === 0) return { reason: 'no-match', total };
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
     if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total, votes: ranked[0][1] };
-    const el = ranked[0][0];
+    return Object.assign(describeCached(ranked[0][0]), { votes: ranked[0][1], matched: t.matched, total });
+  }
+
+  // describeCached describes an element the cache found (by its selectors or
+  // by re-identification) as the snapshot would, with its ancestors, so that
+  // the intent can be checked without a full snapshot.
+  function describeCached(el) {
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
     const memo = {};
@@ -2259,7 +2268,283 @@ if (!window.__e2e) window.__e2e = (() => {
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
-    return { ref, node, ancestors, visible, hover, votes: ranked[0][1], matched: t.matched, total };
+    return { ref, node, ancestors, visible, hover };
+  }
+
+  // ---- re-identification ----------------------------------------------------
+  // When the cached selectors find nothing (a new id, regenerated classes, a
+  // wrapper added, the element moved), the element may still be there.
+  // reidentify scores the page's candidates against the node recorded with
+  // the cache row, as Similo does (tag, id, name, class, text, href,
+  // position, size, neighbouring text) and more (role, accessible name,
+  // label, placeholder, test id, containers with their names), and answers
+  // the best two: the caller accepts the best only when it is clearly ahead
+  // and still fits the step's description. Two passes keep it cheap on big
+  // pages: the cheap features (tag, role, attributes, class words, text,
+  // entry text, box) rank every candidate, then the 8 best are scored again
+  // with their accessible names, neighbour text and containers.
+
+  const REID_TOP = 8;
+  const REID_NEAR_MAX = 5, REID_PATH_MAX = 8, REID_TEXT_MAX = 120;
+  // the tags a control of a role may be built from, besides its own tag
+  const REID_KIND = {
+    press: 'button,a,summary,input[type=button],input[type=submit],input[type=reset],input[type=image],[role],[onclick],[tabindex]',
+    field: 'input,textarea,select,[contenteditable],[role]',
+    choice: 'input,[role]',
+  };
+  const REID_GROUP = { button: 'press', link: 'press', menuitem: 'press', menuitemcheckbox: 'press', menuitemradio: 'press',
+    tab: 'press', option: 'press', treeitem: 'press', generic: 'press', generic_clickable: 'press', columnheader: 'press',
+    textbox: 'field', searchbox: 'field', combobox: 'field', spinbutton: 'field', listbox: 'field', slider: 'field',
+    checkbox: 'choice', radio: 'choice', switch: 'choice' };
+  const ENTRY_SEL = 'tr,li,[role=row],[role=listitem],[role=option],[role=treeitem],article,[role=article]';
+
+  // wordSet is the lower-case words of s.
+  function wordSet(s) {
+    const out = new Set();
+    if (s) for (const w of s.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w) out.add(w);
+    return out;
+  }
+
+  // textSim is how alike two texts are: 1 when equal (case and spacing
+  // aside), else the Dice coefficient of their word sets.
+  function textSim(a, b) {
+    if (!a && !b) return 1;
+    if (!a || !b) return 0;
+    const x = norm(a).toLowerCase(), y = norm(b).toLowerCase();
+    if (x === y) return 1;
+    const wa = wordSet(x), wb = wordSet(y);
+    if (!wa.size || !wb.size) return 0;
+    let both = 0;
+    for (const w of wa) if (wb.has(w)) both++;
+    return (2 * both) / (wa.size + wb.size);
+  }
+
+  // classSet is el's id and class words a person wrote (generated ones out).
+  function classSet(el) {
+    const out = [];
+    classWords(el, out);
+    return new Set(out);
+  }
+
+  function setSim(a, b) {
+    if (!a.size && !b.size) return 1;
+    if (!a.size || !b.size) return 0;
+    let both = 0;
+    for (const w of a) if (b.has(w)) both++;
+    return both / (a.size + b.size - both);
+  }
+
+  // spacedText is el's text with a space between elements (a table row's
+  // cells read "Cara Diaz cara@…", not "Cara Diazcara@…"), skip's subtree
+  // left out, cut at REID_TEXT_MAX; cheap (no styles read).
+  function spacedText(el, skip) {
+    const parts = [];
+    let len = 0;
+    const stack = [el];
+    while (stack.length && len < REID_TEXT_MAX * 2) {
+      const n = stack.pop();
+      if (n.nodeType === 3) { parts.push(n.data); len += n.data.length; continue; }
+      if (n.nodeType !== 1 || n === skip || SKIP_TAGS.has(n.localName)) continue;
+      parts.push(' ');
+      for (let c = n.lastChild; c; c = c.previousSibling) stack.push(c);
+    }
+    return norm(parts.join('')).slice(0, REID_TEXT_MAX);
+  }
+
+  // entryText is the text of the entry (row, item, option, card) el is in,
+  // el's own text left out, cut short; '' when it is in none.
+  function entryText(el) {
+    const e = el.parentElement && el.parentElement.closest(ENTRY_SEL);
+    return e ? spacedText(e, el) : '';
+  }
+
+  // nearTexts is the text nearest el, closest first: its label, the text
+  // beside it (siblings, or its parents' siblings), its entry's text, the
+  // heading of its section. Each is cut short; secret values are redacted
+  // where they leave the process.
+  function nearTexts(el) {
+    const out = [];
+    const push = (t) => { t = norm(t).slice(0, REID_TEXT_MAX); if (t && out.length < REID_NEAR_MAX && !out.includes(t)) out.push(t); };
+    if (el.labels && el.labels.length) push(textContent(el.labels[0], false, new Set([el])));
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) for (const id of lb.split(/\s+/)) { const l = el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : null; if (l) push(l.textContent); }
+    for (let e = el, up = 0; e && up < 3 && out.length < 3; e = e.parentElement, up++) {
+      const prev = e.previousElementSibling, next = e.nextElementSibling;
+      const before = prev ? spacedText(prev, null) : '', after = next ? spacedText(next, null) : '';
+      if (before || after) { push(before); push(after); break; }
+    }
+    push(entryText(el));
+    for (let e = el.parentElement; e && e.localName !== 'body'; e = e.parentElement) {
+      const h = e.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6, :scope > legend, :scope > caption');
+      if (h && !h.contains(el)) { push(h.textContent); break; }
+    }
+    return out;
+  }
+
+  // pathOf is el's containers that have a role or make an entry, with their
+  // names, outermost first (the nearest REID_PATH_MAX).
+  function pathOf(el) {
+    const out = [];
+    const memo = {};
+    for (let a = el.parentElement || (el.getRootNode().host) || null; a && out.length < REID_PATH_MAX; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
+      if (a.localName === 'body' || a.localName === 'html') break;
+      let d = describeNode(a, memo);
+      if (!d || d.clickable) { const er = entryRole(a); if (er) d = { role: er, name: '' }; }
+      if (!d) continue;
+      const n = { tag: a.localName, role: d.role };
+      const name = norm(d.name || '').slice(0, REID_TEXT_MAX);
+      if (name) n.name = name;
+      out.unshift(n);
+    }
+    return out;
+  }
+
+  // nodeContext is where el stands, for the cache row (session.NodeContext).
+  function nodeContext(el) {
+    return { near: nearTexts(el), path: pathOf(el) };
+  }
+
+  // nearSim is how much of the recorded neighbour text is near the
+  // candidate, the closest counting most.
+  function nearSim(rec, cand) {
+    let sum = 0, wsum = 0;
+    rec.forEach((t, i) => {
+      const w = 1 / (i + 1);
+      let best = 0;
+      for (const c of cand) best = Math.max(best, textSim(t, c));
+      sum += w * best; wsum += w;
+    });
+    return wsum ? sum / wsum : 0;
+  }
+
+  // pathSim is how much of the recorded containers the candidate is in: a
+  // named one counts four times an unnamed one and must keep its name.
+  function pathSim(rec, cand) {
+    let sum = 0, wsum = 0;
+    for (const r of rec) {
+      const w = r.name ? 1 : 0.25;
+      wsum += w;
+      let best = 0;
+      for (const c of cand) {
+        if (c.role !== r.role && c.tag !== r.tag) continue;
+        const s = r.name ? textSim(r.name, c.name || '') : 1;
+        if (s > best) best = s;
+      }
+      sum += w * best;
+    }
+    return wsum ? sum / wsum : 1;
+  }
+
+  // hrefPath is an href without its origin, query and fragment.
+  function hrefPath(v) {
+    try { return new URL(v, location.href).pathname; } catch (e) { return v; }
+  }
+
+  // reidentify answers the best two candidates for the recorded node rec
+  // (session.NodeSnapshot) and its context ctx (session.NodeContext, maybe
+  // empty), each described as resolveCached describes its winner, with its
+  // score (0..1) and what scored, or { reason: 'no-candidate' }.
+  function reidentify(rec, ctx) {
+    const recRole = rec.role || '';
+    const group = REID_GROUP[recRole] || '';
+    const tag = /^[a-z][a-z0-9-]*$/.test(rec.tag || '') ? rec.tag : '';
+    const sel = [tag, group ? REID_KIND[group] : '', recRole && !group && recRole !== 'text' ? '[role]' : ''].filter(Boolean).join(',');
+    if (!sel) return { reason: 'no-candidate' };
+    const attrs = rec.attrs || {};
+    const rc = [];
+    if (attrs.id && !generatedName(attrs.id)) addWords(attrs.id, rc);
+    if (attrs.class) for (const c of attrs.class.trim().split(/\s+/)) if (c && !generatedName(c)) addWords(c, rc);
+    const recWords = new Set(rc);
+    const recText = norm(rec.text || '');
+    const recEntry = (ctx && ctx.near || []).slice();
+    const box = rec.box || [0, 0, 0, 0];
+    const cx = box[0] + box[2] / 2, cy = box[1] + box[3] / 2;
+    const roots = [document].concat(otherRoots());
+    // pass 1: cheap features
+    const cands = [];
+    for (const root of roots) {
+      for (const el of root.querySelectorAll(sel)) {
+        if (SKIP_TAGS.has(el.localName)) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0 && !el.getClientRects().length) continue;
+        let sum = 0, wsum = 0;
+        const f = (w, s) => { sum += w * s; wsum += w; };
+        f(1, el.localName === rec.tag ? 1 : 0);
+        let role = roleOf(el);
+        if (role === 'generic_clickable') role = 'generic';
+        if (recRole && recRole !== 'text') f(1.5, role === recRole ? 1 : role && REID_GROUP[role] === group && group ? 0.5 : 0);
+        for (const a of KEY_ATTRS) {
+          if (a === 'id' || attrs[a] === undefined) continue;
+          const v = el.getAttribute(a);
+          const w = TEST_ATTRS.includes(a) ? 1.5 : a === 'href' ? 1 : a === 'role' ? 0 : 0.5;
+          if (!w) continue;
+          f(w, v === null ? 0 : a === 'href' ? (hrefPath(v) === hrefPath(attrs[a]) ? 1 : 0) : v === attrs[a] ? 1 : 0);
+        }
+        if (recWords.size) f(1, setSim(recWords, classSet(el)));
+        const txt = norm(el.textContent).slice(0, 500);
+        if (recText || txt) f(1.5, textSim(recText, txt));
+        const et = entryText(el);
+        if (recEntry.length) f(1, et ? nearSim(recEntry, [et]) : 0);
+        if (box[2] || box[3]) {
+          const off = frameOffset(el);
+          const d = Math.hypot(r.left + off.x + r.width / 2 - cx, r.top + off.y + r.height / 2 - cy);
+          f(1, 1 / (1 + d / 32));
+          const sw = Math.min(r.width, box[2]) / (Math.max(r.width, box[2]) || 1), sh = Math.min(r.height, box[3]) / (Math.max(r.height, box[3]) || 1);
+          f(0.5, sw * sh);
+        }
+        cands.push({ el, role, cheap: wsum ? sum / wsum : 0, sum, wsum });
+      }
+    }
+    if (!cands.length) return { reason: 'no-candidate' };
+    cands.sort((a, b) => b.cheap - a.cheap);
+    // pass 2: names, neighbours, containers of the best few. The context's
+    // words are weighed by how much they tell the candidates apart: a word
+    // every candidate has near it (a column's header, "More actions" in
+    // every row) says nothing; the row's own name does.
+    const top = cands.slice(0, REID_TOP);
+    const recCtx = new Set();
+    if (ctx) {
+      for (const t of ctx.near || []) for (const w of wordSet(t)) recCtx.add(w);
+      for (const n of ctx.path || []) for (const w of wordSet(n.name)) recCtx.add(w);
+    }
+    for (const c of top) {
+      c.near = nearTexts(c.el);
+      c.path = pathOf(c.el);
+      c.words = new Set();
+      for (const t of c.near) for (const w of wordSet(t)) c.words.add(w);
+      for (const n of c.path) for (const w of wordSet(n.name)) c.words.add(w);
+    }
+    // a context word counts by how few of the candidates have it near them
+    const telling = new Map();
+    for (const w of recCtx) {
+      const df = top.reduce((k, c) => k + (c.words.has(w) ? 1 : 0), 0);
+      const weight = top.length < 2 ? 1 : 1 - (df - 1) / (top.length - 1);
+      if (weight > 0) telling.set(w, weight);
+    }
+    let tellingSum = 0;
+    for (const v of telling.values()) tellingSum += v;
+    for (const c of top) {
+      let sum = c.sum, wsum = c.wsum;
+      const f = (w, s) => { sum += w * s; wsum += w; };
+      const d = describeNode(c.el, {});
+      const name = d ? norm(d.full !== undefined ? d.full : d.name) : '';
+      if (rec.name || name) f(2, textSim(rec.name || '', name));
+      if (tellingSum > 0) {
+        let got = 0;
+        for (const [w, v] of telling) if (c.words.has(w)) got += v;
+        f(4, got / tellingSum);
+      }
+      if (ctx && ctx.path && ctx.path.length) f(0.5, pathSim(ctx.path.map((n) => ({ tag: n.tag, role: n.role })), c.path));
+      if (rec.color) f(0.25, colorOf(c.el) === rec.color ? 1 : 0);
+      c.score = wsum ? sum / wsum : 0;
+      if (window.__e2eReidDebug) c.dbg = { name, near: c.near, path: c.path, telling: Array.from(telling.entries()), words: Array.from(c.words), cheap: c.cheap };
+    }
+    top.sort((a, b) => b.score - a.score);
+    const out = { candidates: top.length === cands.length ? top.length : cands.length };
+    if (window.__e2eReidDebug) out.debug = top.map((c) => Object.assign({ score: c.score }, c.dbg));
+    out.best = Object.assign(describeCached(top[0].el), { score: Math.round(top[0].score * 1000) / 1000 });
+    if (top.length > 1) out.second = Object.assign(describeCached(top[1].el), { score: Math.round(top[1].score * 1000) / 1000 });
+    return out;
   }
 
   // ---- describing elements for errors ---------------------------------------
@@ -2699,6 +2984,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups };
 })();
