@@ -95,6 +95,10 @@ type Reidentified struct {
 	Score        float64   // Best's similarity to the recorded node, 0..1
 	SecondScore  float64
 	Candidates   int // elements scored
+	// Anchored says something other than Best's text says it is the
+	// recorded element: an id, test id, name, for or href kept, or the
+	// same place on the page.
+	Anchored bool
 }
 
 // Reidentify scores the page's elements against the node recorded with a
@@ -103,7 +107,8 @@ type Reidentified struct {
 func (p *Page) Reidentify(ctx context.Context, node session.NodeSnapshot, where session.NodeContext) (*Reidentified, error) {
 	type scored struct {
 		wireResolved
-		Score float64 `json:"score"`
+		Score    float64 `json:"score"`
+		Anchored bool    `json:"anchored"`
 	}
 	var res struct {
 		Best       *scored `json:"best"`
@@ -117,7 +122,7 @@ func (p *Page) Reidentify(ctx context.Context, node session.NodeSnapshot, where 
 	if res.Best == nil {
 		return nil, nil
 	}
-	out := &Reidentified{Best: res.Best.resolved(), Score: res.Best.Score, Candidates: res.Candidates}
+	out := &Reidentified{Best: res.Best.resolved(), Score: res.Best.Score, Candidates: res.Candidates, Anchored: res.Best.Anchored}
 	if res.Second != nil {
 		out.Second, out.SecondScore = res.Second.resolved(), res.Second.Score
 	}

@@ -2435,9 +2435,10 @@ if (!window.__e2e) window.__e2e = (() => {
     return wsum ? sum / wsum : 1;
   }
 
-  // hrefPath is an href without its origin, query and fragment.
+  // hrefPath is an href without its origin and query (a fragment routes
+  // many apps, so it stays).
   function hrefPath(v) {
-    try { return new URL(v, location.href).pathname; } catch (e) { return v; }
+    try { const u = new URL(v, location.href); return u.pathname + u.hash; } catch (e) { return v; }
   }
 
   // reidentify answers the best two candidates for the recorded node rec
@@ -2468,31 +2469,38 @@ if (!window.__e2e) window.__e2e = (() => {
         const r = el.getBoundingClientRect();
         if (r.width === 0 && r.height === 0 && !el.getClientRects().length) continue;
         let sum = 0, wsum = 0;
-        const f = (w, s) => { sum += w * s; wsum += w; };
-        f(1, el.localName === rec.tag ? 1 : 0);
+        const dbg = window.__e2eReidDebug ? {} : null;
+        const f = (w, s, k) => { sum += w * s; wsum += w; if (dbg) dbg[k] = [w, Math.round(s * 100) / 100]; };
+        f(1, el.localName === rec.tag ? 1 : 0, 'tag');
         let role = roleOf(el);
         if (role === 'generic_clickable') role = 'generic';
-        if (recRole && recRole !== 'text') f(1.5, role === recRole ? 1 : role && REID_GROUP[role] === group && group ? 0.5 : 0);
+        if (recRole && recRole !== 'text') f(1.5, role === recRole ? 1 : role && REID_GROUP[role] === group && group ? 0.5 : 0, 'role');
+        // anchored: something other than its text says it is the same
+        // element (an id, test id, name, for or href kept; the same place)
+        let anchored = !!attrs.id && el.id === attrs.id;
         for (const a of KEY_ATTRS) {
           if (a === 'id' || attrs[a] === undefined) continue;
           const v = el.getAttribute(a);
           const w = TEST_ATTRS.includes(a) ? 1.5 : a === 'href' ? 1 : a === 'role' ? 0 : 0.5;
           if (!w) continue;
-          f(w, v === null ? 0 : a === 'href' ? (hrefPath(v) === hrefPath(attrs[a]) ? 1 : 0) : v === attrs[a] ? 1 : 0);
+          const same = v !== null && (a === 'href' ? hrefPath(v) === hrefPath(attrs[a]) : v === attrs[a]);
+          if (same && (a === 'href' || a === 'name' || a === 'for' || TEST_ATTRS.includes(a))) anchored = true;
+          f(w, same ? 1 : 0, a);
         }
-        if (recWords.size) f(1, setSim(recWords, classSet(el)));
+        if (recWords.size) f(1, setSim(recWords, classSet(el)), 'class');
         const txt = norm(el.textContent).slice(0, 500);
-        if (recText || txt) f(1.5, textSim(recText, txt));
+        if (recText || txt) f(1.5, textSim(recText, txt), 'text');
         const et = entryText(el);
-        if (recEntry.length) f(1, et ? nearSim(recEntry, [et]) : 0);
+        if (recEntry.length) f(1, et ? nearSim(recEntry, [et]) : 0, 'entry');
         if (box[2] || box[3]) {
           const off = frameOffset(el);
           const d = Math.hypot(r.left + off.x + r.width / 2 - cx, r.top + off.y + r.height / 2 - cy);
-          f(1, 1 / (1 + d / 32));
+          f(1, 1 / (1 + d / 32), 'pos');
           const sw = Math.min(r.width, box[2]) / (Math.max(r.width, box[2]) || 1), sh = Math.min(r.height, box[3]) / (Math.max(r.height, box[3]) || 1);
-          f(0.5, sw * sh);
+          f(0.5, sw * sh, 'size');
+          if (Math.abs(r.left + off.x - box[0]) <= 4 && Math.abs(r.top + off.y - box[1]) <= 4 && Math.abs(r.height - box[3]) <= 2) anchored = true;
         }
-        cands.push({ el, role, cheap: wsum ? sum / wsum : 0, sum, wsum });
+        cands.push({ el, role, anchored, cheap: wsum ? sum / wsum : 0, sum, wsum, dbg });
       }
     }
     if (!cands.length) return { reason: 'no-candidate' };
@@ -2525,24 +2533,24 @@ if (!window.__e2e) window.__e2e = (() => {
     for (const v of telling.values()) tellingSum += v;
     for (const c of top) {
       let sum = c.sum, wsum = c.wsum;
-      const f = (w, s) => { sum += w * s; wsum += w; };
+      const f = (w, s, k) => { sum += w * s; wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(s * 100) / 100]; };
       const d = describeNode(c.el, {});
       const name = d ? norm(d.full !== undefined ? d.full : d.name) : '';
-      if (rec.name || name) f(2, textSim(rec.name || '', name));
+      if (rec.name || name) f(2, textSim(rec.name || '', name), 'name');
       if (tellingSum > 0) {
         let got = 0;
         for (const [w, v] of telling) if (c.words.has(w)) got += v;
-        f(4, got / tellingSum);
+        f(4, got / tellingSum, 'context');
       }
-      if (ctx && ctx.path && ctx.path.length) f(0.5, pathSim(ctx.path.map((n) => ({ tag: n.tag, role: n.role })), c.path));
-      if (rec.color) f(0.25, colorOf(c.el) === rec.color ? 1 : 0);
+      if (ctx && ctx.path && ctx.path.length) f(0.5, pathSim(ctx.path.map((n) => ({ tag: n.tag, role: n.role })), c.path), 'path');
+      if (rec.color) f(0.25, colorOf(c.el) === rec.color ? 1 : 0, 'color');
       c.score = wsum ? sum / wsum : 0;
-      if (window.__e2eReidDebug) c.dbg = { name, near: c.near, path: c.path, telling: Array.from(telling.entries()), words: Array.from(c.words), cheap: c.cheap };
+      if (c.dbg) c.dbg = { name, near: c.near, f: c.dbg };
     }
     top.sort((a, b) => b.score - a.score);
     const out = { candidates: top.length === cands.length ? top.length : cands.length };
     if (window.__e2eReidDebug) out.debug = top.map((c) => Object.assign({ score: c.score }, c.dbg));
-    out.best = Object.assign(describeCached(top[0].el), { score: Math.round(top[0].score * 1000) / 1000 });
+    out.best = Object.assign(describeCached(top[0].el), { score: Math.round(top[0].score * 1000) / 1000, anchored: top[0].anchored });
     if (top.length > 1) out.second = Object.assign(describeCached(top[1].el), { score: Math.round(top[1].score * 1000) / 1000 });
     return out;
   }

@@ -941,9 +941,15 @@ func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *
 	case found.Second != nil && found.Score-found.SecondScore < reidMargin:
 		why = fmt.Sprintf("%s (%.2f) and %s (%.2f) are alike", line(found.Best), found.Score, line(found.Second), found.SecondScore)
 	}
+	renamed := ""
 	if why == "" {
 		if ref, reason := r.checkCached(ctx, tr, found.Best, e, acts); ref == "" {
 			why = fmt.Sprintf("%s (%.2f) does not fit: %s", line(found.Best), found.Score, reason)
+			if ok, rwhy := r.checkRenamed(ctx, tr, found, e, acts); ok {
+				why, renamed = "", strings.TrimPrefix(reason, locate.ReasonAttributeChanged+": ")
+			} else if rwhy != "" {
+				why += "; " + rwhy
+			}
 		}
 	}
 	if why != "" {
@@ -960,11 +966,39 @@ func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *
 	}
 	sr.Status = session.StatusReidentified
 	sr.Reidentified = &session.Reidentification{Score: found.Score}
+	if renamed != "" {
+		sr.Note = strings.TrimPrefix(sr.Note+"; "+tr.redact("renamed ("+renamed+"): update the step's description"), "; ")
+	}
 	if found.Second != nil {
 		sr.Reidentified.RunnerUp, sr.Reidentified.Second = found.SecondScore, tr.redact(line(found.Second))
 	}
 	return ref, &session.CacheEntry{Key: e.Key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
 		Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: e.Intent}
+}
+
+// checkRenamed says whether found's best candidate, which failed the
+// intent check, is the recorded element renamed (locate.CheckRenamed):
+// re-identified clearly, anchored by more than its text, of the recorded
+// role, and no other element named by the description. why is set when it
+// was weighed and refused.
+func (r *Runner) checkRenamed(ctx context.Context, tr *testRun, found *browser.Reidentified, e *session.CacheEntry, acts bool) (ok bool, why string) {
+	b := found.Best
+	if !found.Anchored || b.Node == nil || b.Node.Role != e.Node.Role || e.Node.Role == "text" || (!b.Visible && !(acts && b.HoverOnly)) {
+		return false, ""
+	}
+	intent := r.resolveIntent(tr, e.Intent)
+	s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: positional(intent)})
+	if err != nil {
+		return false, ""
+	}
+	node := b.Node
+	if n := s.Find(b.Ref); n != nil {
+		node = n
+	}
+	if ok, why := locate.CheckRenamed(s, node, b.Ancestors, intent); !ok {
+		return false, "not renamed: " + why
+	}
+	return true, ""
 }
 
 // line is a found element as a snapshot line.

@@ -45,12 +45,22 @@ type pairStage struct {
 
 // pairResult is one pair's before run and after stages.
 type pairResult struct {
-	Pair                      fixture.Pair
-	Err                       string // why the pair could not be measured
+	Pair                            fixture.Pair
+	Err                             string // why the pair could not be measured
 	Selectors, Check, Reid, Locator pairStage
 	MissReason                      string // the cache's reason on after
 	Note                            string // the step's note (why re-identification declined)
 	Reidentified                    *session.Reidentification
+	// Similar is re-identification's ranking on after, before any check:
+	// its best and second candidates' keys and scores.
+	Similar pairSimilar
+}
+
+// pairSimilar is what re-identification ranked first and second.
+type pairSimilar struct {
+	Best, Second           string
+	Score, SecondScore     float64
+	Anchored, HadCandidate bool
 }
 
 // spyStore is the store that remembers the last cache entry written.
@@ -194,6 +204,20 @@ func measurePair(t *testing.T, base string, p fixture.Pair) pairResult {
 	}
 	out.Selectors = out.classify(vote)
 
+	// Similarity alone: re-identification's ranking, no intent check.
+	if re, err := pg.Reidentify(ctx, entry.Node, entry.Context); err == nil && re != nil {
+		key := func(res *browser.Resolved) string {
+			if k, ok, err := pg.Attribute(ctx, res.Ref, zooKeyAttr); err == nil && ok {
+				return k
+			}
+			return "(no key)"
+		}
+		out.Similar = pairSimilar{Best: key(re.Best), Score: re.Score, Anchored: re.Anchored, HadCandidate: true}
+		if re.Second != nil {
+			out.Similar.Second, out.Similar.SecondScore = key(re.Second), re.SecondScore
+		}
+	}
+
 	// + check, + locator: the after run, reading the cache, never writing it.
 	sr, events, keys, err := pairRun(t, cfg, db, p, p.URL(true), CacheReadOnly)
 	if err != nil {
@@ -293,6 +317,28 @@ func pairsReport(rs []pairResult) string {
 		}{{"selectors alone", sel}, {"+ intent check (cache hit)", chk}, {"+ re-identification", reid}, {"+ local locator", loc}} {
 			fmt.Fprintf(&b, "| %s: %s | %d | %d | %d | %d |\n", g.name, st.name, n, st.c.Correct, st.c.Wrong, st.c.Miss)
 		}
+	}
+	b.WriteString("\nSimilarity alone (re-identification's best candidate, no intent check), by the margin it must lead the second by" +
+		" (score at least " + fmt.Sprint(reidMinScore) + "), over the pairs whose element still exists and the removed ones:\n\n" +
+		"| margin | exists: correct | exists: wrong | exists: miss | removed: wrong | removed: miss |\n|---|---|---|---|---|---|\n")
+	for _, m := range []float64{0, 0.05, 0.1, 0.15, 0.2, 0.3} {
+		var ex, rm pairCounts
+		for _, r := range rs {
+			if r.Err != "" {
+				continue
+			}
+			sim := r.Similar
+			key := ""
+			if sim.HadCandidate && sim.Score >= reidMinScore && (sim.Second == "" || sim.Score-sim.SecondScore >= m) {
+				key = sim.Best
+			}
+			if r.Pair.After == fixture.PairNone {
+				rm.add(r.classify(key))
+			} else {
+				ex.add(r.classify(key))
+			}
+		}
+		fmt.Fprintf(&b, "| %.2f | %d | %d | %d | %d | %d |\n", m, ex.Correct, ex.Wrong, ex.Miss, rm.Wrong, rm.Miss)
 	}
 	b.WriteString("\n| pair | kind | right answer | selectors | + check | + re-identification | + locator | cache miss reason |\n|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
