@@ -62,7 +62,11 @@ type Resolved struct {
 	Matched   int // selectors that found exactly one element
 	Total     int
 	// Reason is set when there is no winner: "no-match" (no selector found
-	// a single element) or "selector-conflict" (a tie between elements).
+	// a single element), "selector-conflict" (a tie between elements) or
+	// "place-only" (only the structural path found one, while a selector
+	// that named the element, its id, test id, label, attributes or text,
+	// finds nothing or more than it: the element's place may have been
+	// taken by another).
 	Reason string
 }
 

@@ -2196,15 +2196,17 @@ if (!window.__e2e) window.__e2e = (() => {
   function resolveCached(selectors) {
     const tally = (root) => {
       const votes = new Map();
+      const found = []; // per selector: its one element, or null
       let matched = 0;
       for (const sel of selectors) {
         if (sel.kind === 'host') continue;
         const m = match(root, sel);
+        found.push(m.length === 1 ? m[0] : null);
         if (m.length !== 1) continue;
         matched++;
         votes.set(m[0], (votes.get(m[0]) || 0) + 1);
       }
-      return { votes, matched };
+      return { votes, matched, found };
     };
     let t = tally(document);
     const host = selectors.find((sel) => sel.kind === 'host');
@@ -2222,7 +2224,20 @@ if (!window.__e2e) window.__e2e = (() => {
     if (t.votes.size === 0) return { reason: 'no-match', total };
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
     if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total, votes: ranked[0][1] };
-    return Object.assign(describeCached(ranked[0][0]), { votes: ranked[0][1], matched: t.matched, total });
+    // A winner found by its structural path alone, while a selector that
+    // named it (its id, test id, label, attributes or text) now finds
+    // nothing, or more than it, is only in the recorded element's place:
+    // another element may have taken it (a section inserted above).
+    const winner = ranked[0][0];
+    let byPlace = true, named = false, k = 0;
+    for (const sel of selectors) {
+      if (sel.kind === 'host') continue;
+      const f = t.found[k++];
+      if (f === winner && sel.kind !== 'structural') byPlace = false;
+      if (f !== winner && sel.kind !== 'structural') named = true;
+    }
+    if (byPlace && named) return { reason: 'place-only', total, votes: ranked[0][1] };
+    return Object.assign(describeCached(winner), { votes: ranked[0][1], matched: t.matched, total });
   }
 
   // describeCached describes an element the cache found (by its selectors or
@@ -2284,7 +2299,10 @@ if (!window.__e2e) window.__e2e = (() => {
   // entry text, box) rank every candidate, then the 8 best are scored again
   // with their accessible names, neighbour text and containers.
 
-  const REID_TOP = 8;
+  const REID_TOP = 8, REID_WIDE = 32;
+  const REID_HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption']);
+  // REID_DEBUG.on makes reidentify answer each top candidate's features (tests)
+  const REID_DEBUG = { on: false };
   const REID_NEAR_MAX = 5, REID_PATH_MAX = 8, REID_TEXT_MAX = 120;
   // the tags a control of a role may be built from, besides its own tag
   const REID_KIND = {
@@ -2374,9 +2392,13 @@ if (!window.__e2e) window.__e2e = (() => {
       if (before || after) { push(before); push(after); break; }
     }
     push(entryText(el));
-    for (let e = el.parentElement; e && e.localName !== 'body'; e = e.parentElement) {
-      const h = e.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6, :scope > legend, :scope > caption');
-      if (h && !h.contains(el)) { push(h.textContent); break; }
+    // the heading of its section: a heading, legend or caption among the
+    // first children of one of its containers
+    outer: for (let e = el.parentElement; e && e.localName !== 'body'; e = e.parentElement) {
+      let k = 0;
+      for (let h = e.firstElementChild; h && k < 8; h = h.nextElementSibling, k++) {
+        if (REID_HEADING.has(h.localName) && !h.contains(el)) { push(h.textContent); break outer; }
+      }
     }
     return out;
   }
@@ -2452,67 +2474,98 @@ if (!window.__e2e) window.__e2e = (() => {
     const sel = [tag, group ? REID_KIND[group] : '', recRole && !group && recRole !== 'text' ? '[role]' : ''].filter(Boolean).join(',');
     if (!sel) return { reason: 'no-candidate' };
     const attrs = rec.attrs || {};
+    const attrKeys = Object.keys(attrs).filter((a) => a !== 'id' && a !== 'class' && a !== 'role' && KEY_ATTRS.includes(a));
     const rc = [];
     if (attrs.id && !generatedName(attrs.id)) addWords(attrs.id, rc);
     if (attrs.class) for (const c of attrs.class.trim().split(/\s+/)) if (c && !generatedName(c)) addWords(c, rc);
     const recWords = new Set(rc);
     const recText = norm(rec.text || '');
-    const recEntry = (ctx && ctx.near || []).slice();
+    const recNear = (ctx && ctx.near) || [];
     const box = rec.box || [0, 0, 0, 0];
+    const hasBox = box[2] > 0 || box[3] > 0;
     const cx = box[0] + box[2] / 2, cy = box[1] + box[3] / 2;
-    const roots = [document].concat(otherRoots());
-    // pass 1: cheap features
-    const cands = [];
-    for (const root of roots) {
-      for (const el of root.querySelectorAll(sel)) {
-        if (SKIP_TAGS.has(el.localName)) continue;
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 && r.height === 0 && !el.getClientRects().length) continue;
-        let sum = 0, wsum = 0;
-        const dbg = window.__e2eReidDebug ? {} : null;
-        const f = (w, s, k) => { sum += w * s; wsum += w; if (dbg) dbg[k] = [w, Math.round(s * 100) / 100]; };
-        f(1, el.localName === rec.tag ? 1 : 0, 'tag');
-        let role = roleOf(el);
-        if (role === 'generic_clickable') role = 'generic';
-        if (recRole && recRole !== 'text') f(1.5, role === recRole ? 1 : role && REID_GROUP[role] === group && group ? 0.5 : 0, 'role');
-        // anchored: something other than its text says it is the same
-        // element (an id, test id, name, for or href kept; the same place)
-        let anchored = !!attrs.id && el.id === attrs.id;
-        for (const a of KEY_ATTRS) {
-          if (a === 'id' || attrs[a] === undefined) continue;
-          const v = el.getAttribute(a);
-          const w = TEST_ATTRS.includes(a) ? 1.5 : a === 'href' ? 1 : a === 'role' ? 0 : 0.5;
-          if (!w) continue;
-          const same = v !== null && (a === 'href' ? hrefPath(v) === hrefPath(attrs[a]) : v === attrs[a]);
-          if (same && (a === 'href' || a === 'name' || a === 'for' || TEST_ATTRS.includes(a))) anchored = true;
-          f(w, same ? 1 : 0, a);
+    // Pass 1, level 1 (every candidate, a few reads each): tag, role, the
+    // recorded attributes, text, place. Level 2 (the REID_WIDE best): class
+    // words, the entry's text, size.
+    const attrW = attrKeys.map((a) => (TEST_ATTRS.includes(a) ? 1.5 : a === 'href' ? 1 : 0.5));
+    const attrAnchor = attrKeys.map((a) => a === 'href' || a === 'name' || a === 'for' || TEST_ATTRS.includes(a));
+    const recHref = attrs.href !== undefined ? hrefPath(attrs.href) : '';
+    const level1 = (roots) => {
+      const out = [];
+      for (const root of roots) {
+        for (const el of root.querySelectorAll(sel)) {
+          if (SKIP_TAGS.has(el.localName)) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0 && !el.getClientRects().length) continue;
+          const dbg = REID_DEBUG.on ? {} : null;
+          let sum = 0, wsum = 0;
+          const note = (k, w, v) => { dbg[k] = [w, Math.round(v * 100) / 100]; };
+          const tagSim = el.localName === rec.tag ? 1 : 0;
+          sum += tagSim; wsum += 1;
+          if (dbg) note('tag', 1, tagSim);
+          let role = roleOf(el);
+          if (role === 'generic_clickable') role = 'generic';
+          if (recRole && recRole !== 'text') {
+            const v = role === recRole ? 1 : role && group && REID_GROUP[role] === group ? 0.5 : 0;
+            sum += 1.5 * v; wsum += 1.5;
+            if (dbg) note('role', 1.5, v);
+          }
+          let anchored = !!attrs.id && el.id === attrs.id;
+          for (let k = 0; k < attrKeys.length; k++) {
+            const a = attrKeys[k], v = el.getAttribute(a);
+            // anchored: something other than its text says it is the same
+            // element (an id, test id, name, for or href kept; the same place)
+            const same = v !== null && (a === 'href' ? hrefPath(v) === recHref : v === attrs[a]);
+            if (same) { sum += attrW[k]; if (attrAnchor[k]) anchored = true; }
+            wsum += attrW[k];
+            if (dbg) note(a, attrW[k], same ? 1 : 0);
+          }
+          const raw = el.textContent;
+          if (recText || raw) {
+            const v = raw === recText ? 1 : textSim(recText, norm(raw).slice(0, 500));
+            sum += 1.5 * v; wsum += 1.5;
+            if (dbg) note('text', 1.5, v);
+          }
+          let x = 0, y = 0;
+          if (hasBox) {
+            const off = el.ownerDocument === document ? null : frameOffset(el);
+            x = off ? r.left + off.x : r.left; y = off ? r.top + off.y : r.top;
+            const v = 1 / (1 + Math.hypot(x + r.width / 2 - cx, y + r.height / 2 - cy) / 32);
+            sum += v; wsum += 1;
+            if (dbg) note('pos', 1, v);
+          }
+          out.push({ el, r, x, y, role, anchored, sum, wsum, cheap: sum / wsum, dbg });
         }
-        if (recWords.size) f(1, setSim(recWords, classSet(el)), 'class');
-        const txt = norm(el.textContent).slice(0, 500);
-        if (recText || txt) f(1.5, textSim(recText, txt), 'text');
-        const et = entryText(el);
-        if (recEntry.length) f(1, et ? nearSim(recEntry, [et]) : 0, 'entry');
-        if (box[2] || box[3]) {
-          const off = frameOffset(el);
-          const d = Math.hypot(r.left + off.x + r.width / 2 - cx, r.top + off.y + r.height / 2 - cy);
-          f(1, 1 / (1 + d / 32), 'pos');
-          const sw = Math.min(r.width, box[2]) / (Math.max(r.width, box[2]) || 1), sh = Math.min(r.height, box[3]) / (Math.max(r.height, box[3]) || 1);
-          f(0.5, sw * sh, 'size');
-          if (Math.abs(r.left + off.x - box[0]) <= 4 && Math.abs(r.top + off.y - box[1]) <= 4 && Math.abs(r.height - box[3]) <= 2) anchored = true;
-        }
-        cands.push({ el, role, anchored, cheap: wsum ? sum / wsum : 0, sum, wsum, dbg });
       }
-    }
+      return out;
+    };
+    let cands = level1([document].concat(frameDocs()));
+    // Open shadow roots are walked for only when the document has nothing
+    // like the node: finding them means visiting every element.
+    if (!cands.some((c) => c.cheap >= 0.5)) cands = cands.concat(level1(otherRoots().filter((r) => r instanceof ShadowRoot)));
     if (!cands.length) return { reason: 'no-candidate' };
     cands.sort((a, b) => b.cheap - a.cheap);
-    // pass 2: names, neighbours, containers of the best few. The context's
+    const wide = cands.slice(0, REID_WIDE);
+    for (const c of wide) {
+      const f = (w, v, k) => { c.sum += w * v; c.wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(v * 100) / 100]; };
+      if (recWords.size) f(1, setSim(recWords, classSet(c.el)), 'class');
+      if (recNear.length) { const et = entryText(c.el); f(1, et ? nearSim(recNear, [et]) : 0, 'entry'); }
+      if (hasBox) {
+        const r = c.r;
+        f(0.5, (Math.min(r.width, box[2]) / (Math.max(r.width, box[2]) || 1)) * (Math.min(r.height, box[3]) / (Math.max(r.height, box[3]) || 1)), 'size');
+        if (Math.abs(c.x - box[0]) <= 4 && Math.abs(c.y - box[1]) <= 4 && Math.abs(r.height - box[3]) <= 2) c.anchored = true;
+      }
+      c.cheap = c.sum / (c.wsum || 1);
+    }
+    wide.sort((a, b) => b.cheap - a.cheap);
+    // Pass 2: names, neighbours, containers of the best few. The context's
     // words are weighed by how much they tell the candidates apart: a word
     // every candidate has near it (a column's header, "More actions" in
     // every row) says nothing; the row's own name does.
-    const top = cands.slice(0, REID_TOP);
+    const top = wide.slice(0, REID_TOP);
     const recCtx = new Set();
     if (ctx) {
-      for (const t of ctx.near || []) for (const w of wordSet(t)) recCtx.add(w);
+      for (const t of recNear) for (const w of wordSet(t)) recCtx.add(w);
       for (const n of ctx.path || []) for (const w of wordSet(n.name)) recCtx.add(w);
     }
     for (const c of top) {
@@ -2531,9 +2584,9 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     let tellingSum = 0;
     for (const v of telling.values()) tellingSum += v;
+    const recPath = ((ctx && ctx.path) || []).map((n) => ({ tag: n.tag, role: n.role }));
     for (const c of top) {
-      let sum = c.sum, wsum = c.wsum;
-      const f = (w, s, k) => { sum += w * s; wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(s * 100) / 100]; };
+      const f = (w, v, k) => { c.sum += w * v; c.wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(v * 100) / 100]; };
       const d = describeNode(c.el, {});
       const name = d ? norm(d.full !== undefined ? d.full : d.name) : '';
       if (rec.name || name) f(2, textSim(rec.name || '', name), 'name');
@@ -2542,16 +2595,35 @@ if (!window.__e2e) window.__e2e = (() => {
         for (const [w, v] of telling) if (c.words.has(w)) got += v;
         f(4, got / tellingSum, 'context');
       }
-      if (ctx && ctx.path && ctx.path.length) f(0.5, pathSim(ctx.path.map((n) => ({ tag: n.tag, role: n.role })), c.path), 'path');
+      if (recPath.length) f(0.5, pathSim(recPath, c.path), 'path');
       if (rec.color) f(0.25, colorOf(c.el) === rec.color ? 1 : 0, 'color');
-      c.score = wsum ? sum / wsum : 0;
+      c.score = c.sum / (c.wsum || 1);
       if (c.dbg) c.dbg = { name, near: c.near, f: c.dbg };
     }
     top.sort((a, b) => b.score - a.score);
-    const out = { candidates: top.length === cands.length ? top.length : cands.length };
-    if (window.__e2eReidDebug) out.debug = top.map((c) => Object.assign({ score: c.score }, c.dbg));
+    const out = { candidates: cands.length };
+    if (REID_DEBUG.on) out.debug = top.map((c) => Object.assign({ score: c.score }, c.dbg));
     out.best = Object.assign(describeCached(top[0].el), { score: Math.round(top[0].score * 1000) / 1000, anchored: top[0].anchored });
-    if (top.length > 1) out.second = Object.assign(describeCached(top[1].el), { score: Math.round(top[1].score * 1000) / 1000 });
+    if (top.length > 1) {
+      // the runner-up is only named: its role and name
+      const el = top[1].el;
+      let d = describeNode(el, {});
+      if (!d || d.clickable) { const er = entryRole(el); if (er) d = { role: er, name: '' }; }
+      if (!d) d = { role: 'text', name: '' };
+      out.second = { ref: '', node: { role: d.role, name: d.name, ref: '', states: {} }, ancestors: [], visible: true, score: Math.round(top[1].score * 1000) / 1000 };
+    }
+    return out;
+  }
+
+  // frameDocs lists the documents of same-origin frames, nested ones too.
+  function frameDocs() {
+    const out = [];
+    const stack = [document];
+    while (stack.length) {
+      for (const f of stack.pop().querySelectorAll('iframe,frame')) {
+        try { const d = f.contentDocument; if (d) { out.push(d); stack.push(d); } } catch (e) { /* cross-origin */ }
+      }
+    }
     return out;
   }
 
@@ -2992,6 +3064,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups };
 })();

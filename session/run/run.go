@@ -769,7 +769,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 	acts := actsOn(st.Type)
 	if entry != nil {
 		ref, reason := r.replay(ctx, tr, entry, acts)
-		if ref == "" && (reason == "no-match" || reason == "hidden" || reason == "selector-conflict") {
+		if ref == "" && (reason == "no-match" || reason == "hidden" || reason == "selector-conflict" || reason == "place-only") {
 			// The page may still be on its way: look again once it is quiet.
 			r.settle(ctx, tr)
 			ref, reason = r.replay(ctx, tr, entry, acts)
