@@ -2522,7 +2522,8 @@ if (!window.__e2e) window.__e2e = (() => {
           }
           const raw = el.textContent;
           if (recText || raw) {
-            const v = raw === recText ? 1 : textSim(recText, norm(raw).slice(0, 500));
+            // (a container's whole text is not read word by word: it is no match)
+            const v = raw === recText ? 1 : raw.length > 4 * recText.length + 400 ? 0 : textSim(recText, norm(raw).slice(0, 500));
             sum += 1.5 * v; wsum += 1.5;
             if (dbg) note('text', 1.5, v);
           }
