@@ -2328,7 +2328,7 @@ if (!window.__e2e) window.__e2e = (() => {
   const REID_HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption']);
   // REID_DEBUG.on makes reidentify answer each top candidate's features (tests)
   const REID_DEBUG = { on: false };
-  const REID_NEAR_MAX = 5, REID_PATH_MAX = 8, REID_TEXT_MAX = 120;
+  const REID_NEAR_MAX = 6, REID_PATH_MAX = 8, REID_TEXT_MAX = 120;
   // the tags a control of a role may be built from, besides its own tag
   const REID_KIND = {
     press: 'button,a,summary,input[type=button],input[type=submit],input[type=reset],input[type=image],[role],[onclick],[tabindex]',
@@ -2401,6 +2401,26 @@ if (!window.__e2e) window.__e2e = (() => {
     return e ? spacedText(e, el) : '';
   }
 
+  // entryTitle is what names the entry el is in, apart from el: a row's
+  // first cell, else the entry's first run of text outside el ('' when it
+  // is in none). Two look-alike rows ("Cara Diaz", "Cara Diaz-Ortega")
+  // differ there as a whole phrase.
+  function entryTitle(el) {
+    const e = el.parentElement && el.parentElement.closest(ENTRY_SEL);
+    if (!e) return '';
+    if (e.localName === 'tr' || e.getAttribute('role') === 'row') {
+      const c = e.querySelector('td,th,[role=cell],[role=gridcell],[role=rowheader]');
+      if (c && !c.contains(el)) return spacedText(c, null);
+    }
+    const w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let t = w.nextNode(), k = 0; t && k < 50; t = w.nextNode(), k++) {
+      if (el.contains(t)) continue;
+      const v = norm(t.data);
+      if (v) return v.slice(0, REID_TEXT_MAX);
+    }
+    return '';
+  }
+
   // nearTexts is the text nearest el, closest first: its label, the text
   // beside it (siblings, or its parents' siblings), its entry's text, the
   // heading of its section. Each is cut short; secret values are redacted
@@ -2417,6 +2437,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (before || after) { push(before); push(after); break; }
     }
     push(entryText(el));
+    push(entryTitle(el));
     // the heading of its section: a heading, legend or caption among the
     // first children of one of its containers
     outer: for (let e = el.parentElement; e && e.localName !== 'body'; e = e.parentElement) {
@@ -2610,6 +2631,16 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     let tellingSum = 0;
     for (const v of telling.values()) tellingSum += v;
+    // the recorded neighbour phrases, whole (case aside), that only one of
+    // the candidates has near it: a row's own first cell
+    const lower = (list) => list.map((t) => t.toLowerCase());
+    for (const c of top) c.phrases = new Set(lower(c.near));
+    const phrases = [];
+    let phraseSum = 0;
+    for (const p of new Set(lower(recNear))) {
+      const df = top.reduce((k, c) => k + (c.phrases.has(p) ? 1 : 0), 0);
+      if (df === 1 && top.length > 1) { phrases.push([p, 1]); phraseSum += 1; }
+    }
     const recPath = ((ctx && ctx.path) || []).map((n) => ({ tag: n.tag, role: n.role }));
     for (const c of top) {
       const f = (w, v, k) => { c.sum += w * v; c.wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(v * 100) / 100]; };
@@ -2620,6 +2651,11 @@ if (!window.__e2e) window.__e2e = (() => {
         let got = 0;
         for (const [w, v] of telling) if (c.words.has(w)) got += v;
         f(4, got / tellingSum, 'context');
+      }
+      if (phraseSum > 0) {
+        let got = 0;
+        for (const [p, w] of phrases) if (c.phrases.has(p)) got += w;
+        f(3, got / phraseSum, 'phrases');
       }
       if (recPath.length) f(0.5, pathSim(recPath, c.path), 'path');
       if (rec.color) f(0.25, colorOf(c.el) === rec.color ? 1 : 0, 'color');

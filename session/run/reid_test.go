@@ -172,3 +172,26 @@ func TestReidentifyRenamed(t *testing.T) {
 		})
 	}
 }
+
+func TestReidentifyNeverTakesTheNeighbourIntoARemovedPlace(t *testing.T) {
+	// "Edit name" is removed and "Share", beside it when it was recorded,
+	// slides into its place: same corner, size, classes and form field name
+	// (an anchor a rename keeps). It is not "Edit name" renamed.
+	bar := `<section aria-label="Profile"><h2>Profile</h2><div class="bar">%s<button type="button" name="op" class="btn" style="width:120px" data-k="share">Share</button></div></section>`
+	e, app := reidEnv(t, map[string]string{
+		"before": fmt.Sprintf(bar, `<button type="button" name="op" class="btn" style="width:120px" data-k="edit">Edit name</button>`),
+		"after":  fmt.Sprintf(bar, ""),
+	})
+	if rep := e.run("", reidTest("the Edit name button", "edit")); !rep.Passed() {
+		t.Fatalf("before:\n%s", e.out.String())
+	}
+	app.set("after")
+	rep := e.run("", reidTest("the Edit name button", "nothing"))
+	s := rep.Tests[0].Steps[0]
+	if s.Status != session.StatusFailed {
+		t.Fatalf("after: %s (%q), note %q: acted on the neighbour\n%s", s.Status, s.MissReason, s.Note, e.out.String())
+	}
+	if !strings.Contains(s.Note, "neighbour") {
+		t.Errorf("note %q, want it to say the candidate was the recorded neighbour", s.Note)
+	}
+}

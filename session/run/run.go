@@ -994,6 +994,13 @@ func (r *Runner) checkRenamed(ctx context.Context, tr *testRun, found *browser.R
 	if !found.Anchored || b.Node == nil || b.Node.Role != e.Node.Role || e.Node.Role == "text" || (!b.Visible && !(acts && b.HoverOnly)) {
 		return false, ""
 	}
+	// An element that reads as a neighbour recorded beside the element is
+	// that neighbour, moved into the place of a removed one.
+	for _, t := range e.Context.Near {
+		if strings.EqualFold(strings.Join(strings.Fields(t), " "), strings.Join(strings.Fields(b.Node.Name), " ")) {
+			return false, fmt.Sprintf("not renamed: %q was its neighbour when recorded", b.Node.Name)
+		}
+	}
 	intent := r.resolveIntent(tr, e.Intent)
 	s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: positional(intent)})
 	if err != nil {
