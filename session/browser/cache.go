@@ -66,7 +66,8 @@ type Resolved struct {
 	// "place-only" (only the structural path found one, while a selector
 	// that named the element, its id, test id, label, attributes or text,
 	// finds nothing or more than it: the element's place may have been
-	// taken by another).
+	// taken by another; Ref and Node then describe that element, for the
+	// reason the check would give it).
 	Reason string
 }
 

@@ -2255,7 +2255,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f === winner && sel.kind !== 'structural') byPlace = false;
       if (f !== winner && sel.kind !== 'structural') named = true;
     }
-    if (byPlace && named) return { reason: 'place-only', total, votes: ranked[0][1] };
+    if (byPlace && named) return Object.assign(describeCached(winner), { reason: 'place-only', votes: ranked[0][1], matched: t.matched, total });
     return Object.assign(describeCached(winner), { votes: ranked[0][1], matched: t.matched, total });
   }
 

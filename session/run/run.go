@@ -767,6 +767,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		}
 	}
 	acts := actsOn(st.Type)
+	keptRole := false // re-identification's best candidate has the recorded role
 	if entry != nil {
 		ref, reason := r.replay(ctx, tr, entry, acts)
 		if ref == "" && (reason == "no-match" || reason == "hidden" || reason == "selector-conflict" || reason == "place-only") {
@@ -786,7 +787,8 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		}
 		sr.Cache, sr.MissReason = "miss", reason
 		// The selectors missed: the element may still be there, changed.
-		if ref, pending := r.reidentify(ctx, tr, raw, entry, acts, sr); ref != "" {
+		var pending *session.CacheEntry
+		if ref, pending, keptRole = r.reidentify(ctx, tr, raw, entry, acts, sr); ref != "" {
 			return ref, pending, nil
 		}
 	}
@@ -820,10 +822,13 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		if err != nil {
 			return "", nil, err
 		}
-		if entry != nil && res.Target != nil && locate.LooseRole(st.Description, entry.Node.Role, res.Target.Node) {
+		if keptRole && res.Target != nil && locate.LooseRole(st.Description, entry.Node.Role, res.Target.Node) {
 			// Re-located to an element the description's role word fits
-			// only loosely, where it fit the recorded one fully: another
-			// element, not the one the test meant.
+			// only loosely, where it fit the recorded one fully and the
+			// page still holds one like it of that role (re-identification
+			// declined it): another element, not the one the test meant.
+			// (A page rebuilt with other roles, say clickable divs for
+			// buttons, has none, and the loose fit is all there is.)
 			n := res.Target.Node
 			res = locate.Result{Candidates: res.Candidates, Intent: res.Intent, Reason: locate.ReasonNoMatch, ModelCalls: res.ModelCalls,
 				Detail: fmt.Sprintf("%q was recorded on a %s; %s fits its role word only loosely", st.Description, entry.Node.Role, n.Line())}
@@ -881,6 +886,13 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 	if err != nil {
 		return "", "error: " + err.Error()
 	}
+	if res.Reason == "place-only" && res.Node != nil {
+		// Only its place found it: never a hit, but when the element there
+		// no longer meets the intent, that is the better reason.
+		if _, why := r.checkCached(ctx, tr, res, e, acts); why != "" {
+			return "", why
+		}
+	}
 	if res.Reason != "" {
 		return "", res.Reason
 	}
@@ -932,16 +944,18 @@ const (
 // step's element when it is clearly ahead of the next and still meets the
 // intent; the row is then rewritten (new selectors and node, the intent
 // kept) when the test passes. It returns "" when no candidate is taken,
-// with why in the step's note.
-func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *session.CacheEntry, acts bool, sr *session.StepResult) (string, *session.CacheEntry) {
+// with why in the step's note; kept says the best candidate, taken or not,
+// has the recorded role (the element may still be there, changed).
+func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *session.CacheEntry, acts bool, sr *session.StepResult) (string, *session.CacheEntry, bool) {
 	if e.Node.Tag == "" {
-		return "", nil
+		return "", nil, false
 	}
 	doing(ctx, doingReidentify)
 	found, err := tr.page.Reidentify(ctx, e.Node, e.Context)
 	if err != nil || found == nil {
-		return "", nil
+		return "", nil, false
 	}
+	kept := found.Best.Node != nil && found.Best.Node.Role == e.Node.Role && found.Score >= reidMinScore
 	why := ""
 	switch {
 	case found.Score < reidMinScore:
@@ -962,12 +976,12 @@ func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *
 	}
 	if why != "" {
 		sr.Note = strings.TrimPrefix(sr.Note+"; not re-identified: "+tr.redact(why), "; ")
-		return "", nil
+		return "", nil, kept
 	}
 	ref := found.Best.Ref
 	c, err := tr.page.Capture(ctx, ref, r.o.Config.BannedAttributes)
 	if err != nil {
-		return "", nil
+		return "", nil, kept
 	}
 	if e.Node.Role == "text" {
 		c.Node.Role = "text"
@@ -981,7 +995,7 @@ func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *
 		sr.Reidentified.RunnerUp, sr.Reidentified.Second = found.SecondScore, tr.redact(line(found.Second))
 	}
 	return ref, &session.CacheEntry{Key: e.Key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
-		Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: e.Intent}
+		Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: e.Intent}, kept
 }
 
 // checkRenamed says whether found's best candidate, which failed the
