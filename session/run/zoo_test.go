@@ -283,6 +283,7 @@ type zooStep struct {
 	// Cache and MissReason are the step's cache outcome (session.StepResult).
 	Cache      string
 	MissReason string
+	Duration   time.Duration
 }
 
 // Element says whether the step looks up elements.
@@ -405,12 +406,37 @@ func newZooHarness(t testing.TB) *zooHarness {
 	// The zoo pages render in-process and never load anything late: a
 	// step that finds nothing in 2 s finds nothing at all.
 	cfg.Timeouts.Step = 2 * time.Second
-	db, err := store.Open(context.Background(), filepath.Join(dir, "e2e.db"))
+	return &zooHarness{cfg: cfg, db: openZooStore(t, filepath.Join(dir, "e2e.db"))}
+}
+
+// openZooStore opens (creating it if need be) the store at path, closed
+// when the test ends.
+func openZooStore(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &zooHarness{cfg: cfg, db: db}
+	return db
+}
+
+// zooParallel runs the jobs, n side by side, and returns when all have
+// ended. Each zoo run is one test in its own browser context; most of a
+// run's time is spent waiting (out the step timeout of a step that finds
+// nothing, for the page to settle), so a few run side by side.
+func zooParallel(n int, jobs []func()) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, n)
+	for _, job := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			job()
+		}()
+	}
+	wg.Wait()
 }
 
 // run runs zf on style with the local locator only (or the harness's cache
@@ -463,7 +489,8 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	for i, sr := range res.Steps {
 		a := zf.Steps[i]
 		zr.Steps = append(zr.Steps, zooStep{Index: i, Line: a.Line, Command: sr.Command, Keys: a.Keys, Except: a.except(style),
-			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note, Cache: sr.Cache, MissReason: sr.MissReason})
+			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note, Cache: sr.Cache, MissReason: sr.MissReason,
+			Duration: time.Duration(sr.DurationMS) * time.Millisecond})
 	}
 	return zr
 }
@@ -555,27 +582,16 @@ func pct(n, of int) float64 {
 func runZoo(t testing.TB) []zooRun {
 	t.Helper()
 	h := newZooHarness(t)
-	var jobs []func() zooRun
+	var runs []zooRun
+	var jobs []func()
 	for _, zf := range loadZoo(t) {
 		for _, style := range fixture.ZooStyles {
-			jobs = append(jobs, func() zooRun { return h.run(t, zf, style) })
+			i := len(runs)
+			runs = append(runs, zooRun{})
+			jobs = append(jobs, func() { runs[i] = h.run(t, zf, style) })
 		}
 	}
-	// Each run is one test in its own browser context; most of a run's
-	// time is spent waiting out the step timeout of a step that finds
-	// nothing, so a few run side by side.
-	runs := make([]zooRun, len(jobs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4)
-	for i, job := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			runs[i] = job()
-		}()
-	}
-	wg.Wait()
+	zooParallel(4, jobs)
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Page < runs[j].Page })
 	return runs
 }
