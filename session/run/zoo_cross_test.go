@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -8,11 +9,13 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/store"
 )
 
 // Cross-style replay: every zoo test is recorded on one style of its page
@@ -39,6 +42,54 @@ const zooCrossParallel = 8
 // that finds nothing (the table's divsoup exception) waits it out.
 const zooCrossStep = 5 * time.Second
 
+// zooVoteProbe is a replay's store: it remembers the cache entry the runner
+// read last (the current lookup's), so that the lookup's probe can ask what
+// the entry's selectors alone vote for, before the check judges the winner.
+type zooVoteProbe struct {
+	*store.DB
+	mu   sync.Mutex
+	last *session.CacheEntry
+}
+
+// Cache reads the entry and remembers it.
+func (p *zooVoteProbe) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEntry, error) {
+	e, err := p.DB.Cache(ctx, key)
+	p.mu.Lock()
+	p.last = e
+	p.mu.Unlock()
+	return e, err
+}
+
+// look sets l.Vote to the data-zoo-key of the element the selectors of the
+// entry read for this lookup vote for, in the page as it is before the step
+// acts, or to "(reason)" when none wins.
+func (p *zooVoteProbe) look(ctx context.Context, e TargetEvent, l *zooLook) {
+	p.mu.Lock()
+	entry := p.last
+	p.last = nil
+	p.mu.Unlock()
+	if entry == nil {
+		return
+	}
+	res, err := e.Page.ResolveCached(ctx, entry.Selectors)
+	switch {
+	case err != nil:
+		l.Vote = "(error: " + err.Error() + ")"
+	case res.Reason != "":
+		l.Vote = "(" + res.Reason + ")"
+	default:
+		k, ok, err := e.Page.Attribute(ctx, res.Ref, zooKeyAttr)
+		switch {
+		case err != nil:
+			l.Vote = "(unreadable: " + err.Error() + ")"
+		case !ok:
+			l.Vote = "(no " + zooKeyAttr + ": " + res.Node.Line() + ")"
+		default:
+			l.Vote = k
+		}
+	}
+}
+
 // zooCrossRun is one zoo test recorded on style A and replayed on style B.
 type zooCrossRun struct {
 	From, To zooRun // the cold run on A (which recorded), the replay on B
@@ -55,6 +106,11 @@ type zooCrossCounts struct {
 	NotFound     int // not found or ambiguous on B
 	Wrong        int // acted on an element other than the ground truth
 	OutcomeDiffs int // tests whose outcome differs from a cold run on B
+	// Of the lookups whose entry's selectors alone chose an element (the
+	// vote), those that chose another element than the ground truth (the
+	// check must refuse them), and those that chose the right one but
+	// that the check refused (a hit lost).
+	VoteWrong, VoteRightRefused int
 }
 
 func (c *zooCrossCounts) add(x zooCrossRun) {
@@ -85,6 +141,17 @@ func (c *zooCrossCounts) add(x zooCrossRun) {
 	}
 	if x.outcomeDiff() != "" {
 		c.OutcomeDiffs++
+	}
+	for _, s := range x.To.Steps {
+		for i, l := range s.Looks {
+			switch {
+			case l.Vote == "" || strings.HasPrefix(l.Vote, "(") && !strings.HasPrefix(l.Vote, "(no "+zooKeyAttr):
+			case l.Vote != s.want(i):
+				c.VoteWrong++
+			case s.Status != session.StatusHit:
+				c.VoteRightRefused++
+			}
+		}
 	}
 }
 
@@ -191,7 +258,9 @@ func runZooCross(t *testing.T) []zooCrossRun {
 			}
 			dst := filepath.Join(t.TempDir(), "e2e.db")
 			copyZooStore(t, src, dst)
-			crosses = append(crosses, cross{from: c, to: to, h: &zooHarness{cfg: &cfg, db: openZooStore(t, dst), cache: CacheReadWrite}})
+			db := openZooStore(t, dst)
+			probe := &zooVoteProbe{DB: db}
+			crosses = append(crosses, cross{from: c, to: to, h: &zooHarness{cfg: &cfg, db: db, store: probe, onLook: probe.look, cache: CacheReadWrite}})
 		}
 	}
 	coldOf := func(zf zooFile, style string) zooRun {
@@ -229,8 +298,8 @@ func runZooCross(t *testing.T) []zooCrossRun {
 // differs from a cold run.
 func zooCrossReport(runs []zooCrossRun) (string, zooCrossCounts) {
 	var b strings.Builder
-	b.WriteString("| test | recorded on → replayed on | recorded | element steps | hits | re-identified | re-located | new (not recorded) | not found | wrong | outcome as cold |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| test | recorded on → replayed on | recorded | element steps | hits | re-identified | re-located | new (not recorded) | not found | wrong | outcome as cold | vote wrong (refused) | vote right, refused |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var all zooCrossCounts
 	for _, x := range runs {
 		var c zooCrossCounts
@@ -243,11 +312,30 @@ func zooCrossReport(runs []zooCrossRun) (string, zooCrossCounts) {
 		if x.outcomeDiff() != "" {
 			same = "**no**"
 		}
-		fmt.Fprintf(&b, "| %s | %s → %s | %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", strings.TrimSuffix(x.To.File, ".e2e.yaml"), x.From.Style, x.To.Style,
-			rec, c.Steps, c.Hits, c.Reidentified, c.Relocated, c.New, c.NotFound, c.Wrong, same)
+		fmt.Fprintf(&b, "| %s | %s → %s | %s | %d | %d | %d | %d | %d | %d | %d | %s | %d | %d |\n", strings.TrimSuffix(x.To.File, ".e2e.yaml"), x.From.Style, x.To.Style,
+			rec, c.Steps, c.Hits, c.Reidentified, c.Relocated, c.New, c.NotFound, c.Wrong, same, c.VoteWrong, c.VoteRightRefused)
 	}
-	fmt.Fprintf(&b, "| **all** | %d replays | | %d | %d (%.1f%%) | %d | %d | %d | %d | %d | %d differ |\n", len(runs), all.Steps, all.Hits, pct(all.Hits, all.Steps),
-		all.Reidentified, all.Relocated, all.New, all.NotFound, all.Wrong, all.OutcomeDiffs)
+	fmt.Fprintf(&b, "| **all** | %d replays | | %d | %d (%.1f%%) | %d | %d | %d | %d | %d | %d differ | %d | %d |\n", len(runs), all.Steps, all.Hits, pct(all.Hits, all.Steps),
+		all.Reidentified, all.Relocated, all.New, all.NotFound, all.Wrong, all.OutcomeDiffs, all.VoteWrong, all.VoteRightRefused)
+	// What a replayed step costs, by how its element was found, beside the
+	// same steps in the cold runs on the replay's style.
+	byStatus := map[session.StepStatus][2][]time.Duration{}
+	for _, x := range runs {
+		for i, s := range x.To.Steps {
+			if !s.Element() || s.Outcome() != zooLocated || i >= len(x.ColdTo.Steps) || x.ColdTo.Steps[i].Status == session.StatusFailed {
+				continue
+			}
+			d := byStatus[s.Status]
+			d[0], d[1] = append(d[0], s.Duration), append(d[1], x.ColdTo.Steps[i].Duration)
+			byStatus[s.Status] = d
+		}
+	}
+	b.WriteString("\nMedian step time by how the replay found the element (the same steps cold on the replay's style):\n")
+	for _, st := range []session.StepStatus{session.StatusHit, session.StatusReidentified, session.StatusRelocated, session.StatusLocated} {
+		if d := byStatus[st]; len(d[0]) > 0 {
+			fmt.Fprintf(&b, "- %s: %d steps, %s (cold %s)\n", st, len(d[0]), zooMedian(d[0]), zooMedian(d[1]))
+		}
+	}
 	b.WriteString("\nReplayed steps that were not hits (status: the cache's reason):\n")
 	for _, x := range runs {
 		for _, s := range x.To.Steps {
@@ -258,7 +346,17 @@ func zooCrossReport(runs []zooCrossRun) (string, zooCrossCounts) {
 			if why == "" {
 				why = "cache " + s.Cache
 			}
-			fmt.Fprintf(&b, "- %s:%d %s → %s: %s: %s in %s, %s: %s\n", x.To.File, s.Line, x.From.Style, x.To.Style, s.Command, s.Status, s.Duration, s.Outcome(), why)
+			var votes []string
+			for i, l := range s.Looks {
+				if l.Vote != "" {
+					v := "vote " + l.Vote
+					if l.Vote != s.want(i) && (!strings.HasPrefix(l.Vote, "(") || strings.HasPrefix(l.Vote, "(no "+zooKeyAttr)) {
+						v += " (want " + s.want(i) + ")"
+					}
+					votes = append(votes, v)
+				}
+			}
+			fmt.Fprintf(&b, "- %s:%d %s → %s: %s: %s in %s, %s: %s; %s\n", x.To.File, s.Line, x.From.Style, x.To.Style, s.Command, s.Status, s.Duration, s.Outcome(), why, strings.Join(votes, ", "))
 		}
 	}
 	b.WriteString("\nOutcomes that differ from a cold run:\n")
@@ -271,6 +369,17 @@ func zooCrossReport(runs []zooCrossRun) (string, zooCrossCounts) {
 		}
 	}
 	return b.String(), all
+}
+
+// zooMedian is the median of d, rounded to the millisecond.
+func zooMedian(d []time.Duration) time.Duration {
+	d = slices.Clone(d)
+	slices.Sort(d)
+	m := d[len(d)/2]
+	if len(d)%2 == 0 {
+		m = (d[len(d)/2-1] + d[len(d)/2]) / 2
+	}
+	return m.Round(time.Millisecond)
 }
 
 // TestZooCrossStyle: a zoo test recorded on one style and replayed on

@@ -259,6 +259,10 @@ type zooLook struct {
 	Line   string // the snapshot line of what the locator chose
 	Why    []string
 	Look   time.Duration
+	// Vote is what the step's cache entry's selectors alone chose (the
+	// data-zoo-key of the vote's winner, or "(reason)" when none won),
+	// when the harness probes it (zooHarness.onLook); "" otherwise.
+	Vote string
 }
 
 // Outcomes of one element-targeting step, worst first.
@@ -394,6 +398,11 @@ type zooHarness struct {
 	db  *store.DB
 	// cache is the runner's cache policy; "" is CacheOff (the locator only).
 	cache string
+	// store, when set, is the runner's store instead of db (db wrapped).
+	store session.Store
+	// onLook, when set, sees every lookup before the step acts, and may
+	// fill in what the harness records of it.
+	onLook func(ctx context.Context, e TargetEvent, l *zooLook)
 }
 
 func newZooHarness(t testing.TB) *zooHarness {
@@ -463,6 +472,9 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 			}
 			l.Key, l.HasKey = k, ok
 		}
+		if h.onLook != nil {
+			h.onLook(ctx, e, &l)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		looks[e.Step] = append(looks[e.Step], l)
@@ -471,7 +483,11 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	if cache == "" {
 		cache = CacheOff
 	}
-	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: h.db, Browser: shared, Cache: cache,
+	var st session.Store = h.db
+	if h.store != nil {
+		st = h.store
+	}
+	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: st, Browser: shared, Cache: cache,
 		KeepGoing: true, OnTarget: onTarget, Env: func(string) (string, bool) { return "", false }})
 	if err != nil {
 		t.Errorf("%s on %s: %v", zf.Name, style, err) // not Fatal: runs may be on other goroutines
