@@ -87,7 +87,30 @@ func (p *zooVoteProbe) look(ctx context.Context, e TargetEvent, l *zooLook) {
 		default:
 			l.Vote = k
 		}
+		if l.Vote != l.Key || !l.HasKey {
+			l.Vote += " by " + votedBy(ctx, e, entry.Selectors, res.Ref)
+		}
 	}
+}
+
+// votedBy lists the selectors (kind=value) that alone find the element ref.
+func votedBy(ctx context.Context, e TargetEvent, sels []session.Selector, ref string) string {
+	var by []string
+	for _, sel := range sels {
+		one := []session.Selector{sel}
+		if sel.Kind != "host" {
+			for _, h := range sels {
+				if h.Kind == "host" {
+					one = append(one, h)
+				}
+			}
+		}
+		res, err := e.Page.ResolveCached(ctx, one)
+		if err == nil && res.Reason == "" && res.Ref == ref {
+			by = append(by, sel.Kind+"="+sel.Value)
+		}
+	}
+	return "[" + strings.Join(by, "; ") + "]"
 }
 
 // zooCrossRun is one zoo test recorded on style A and replayed on style B.
