@@ -20,6 +20,16 @@ const r = document.querySelector('todo-item').attachShadow({mode: 'open'});
 r.innerHTML = '<div><span>eggs</span><button data-k="shadow">Delete</button></div>';
 </script></body>`
 
+// shadowGoneHTML is shadowDeleteHTML after the item lost its Delete
+// button: the component is still there, the toolbar's Delete button too.
+const shadowGoneHTML = `<!doctype html><body>
+<div class="toolbar"><button data-k="light">Delete</button></div>
+<todo-item></todo-item>
+<script>
+const r = document.querySelector('todo-item').attachShadow({mode: 'open'});
+r.innerHTML = '<div><span>eggs</span></div>';
+</script></body>`
+
 // lightOnlyHTML is the same list in light markup (as another style of a zoo
 // page renders it): no shadow root, a first div whose first button is an
 // Archive button, and no Delete button at all.
@@ -100,5 +110,25 @@ func TestResolveCachedStructuralPathStaysInItsRoot(t *testing.T) {
 		t.Errorf("resolved to the button keyed %q (%s), want no-match (selectors %v)", k, r.Node.Line(), sels)
 	} else if r.Reason != "no-match" {
 		t.Errorf("reason %q, want no-match", r.Reason)
+	}
+}
+
+// TestResolveCachedHostRootOnly: while the recorded shadow root is there it
+// is the only root read: the item's Delete button gone from it, the
+// toolbar's Delete button in the document (the same text) is not the
+// element, and the entry misses. Before, the document was read too and
+// the toolbar's button won.
+func TestResolveCachedHostRootOnly(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, shadowDeleteHTML))
+	sels := shadowDeleteSelectors(t, p)
+	open(t, p, serveHTML(t, shadowGoneHTML))
+	r, err := p.ResolveCached(ctxT(t), sels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Reason != "no-match" {
+		k, _, _ := p.Attribute(ctxT(t), r.Ref, "data-k")
+		t.Errorf("resolved %q to the button keyed %q, want no-match (selectors %v)", r.Reason, k, sels)
 	}
 }

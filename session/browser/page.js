@@ -2211,16 +2211,16 @@ if (!window.__e2e) window.__e2e = (() => {
     };
     const host = selectors.find((sel) => sel.kind === 'host');
     const total = selectors.length - (host ? 1 : 0);
-    // The root the element was recorded in, when it is still there, is read
-    // first: a look-alike the same selectors find in the document (the
-    // same text, a first button in a first div) is not the element. What
-    // the selectors find in another root that looks like it is no hit.
+    // The root the element was recorded in, when it is still there, is the
+    // only root read: a look-alike the same selectors find in the document
+    // (the same text, a first button in a first div) or in another root
+    // that looks like it is no hit.
     let t = { votes: new Map(), matched: 0 }, inHost = false;
     if (host) {
       const hr = hostRoot(host.value);
       if (hr) { t = tally(hr); inHost = true; }
     }
-    if (t.votes.size === 0) t = tally(document);
+    if (!inHost) t = tally(document);
     if (t.votes.size === 0 && !inHost) {
       for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
     }
