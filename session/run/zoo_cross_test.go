@@ -27,6 +27,13 @@ import (
 // and the element be found again (re-identified, or re-located by the
 // locator). A test's outcome must be the one a cold run on the replay's
 // style has: the cache may cost nothing but time.
+//
+// Each replayed lookup is also probed for what its entry's selectors alone
+// vote for (before the intent check): a vote for another element than the
+// ground truth is one the check must refuse, and the table counts them
+// (and the right votes the check refused, hits lost) beside the outcomes.
+//
+//	go test ./session/run/ -run 'TestZooCrossStyle$' -count=1 -v [-args -zoo.only=<test>]
 
 // zooCrossParallel is how many runs go side by side. A run spends most of
 // its time waiting for the page to settle, more so on a replay: a cache

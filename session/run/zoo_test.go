@@ -34,7 +34,7 @@ import (
 // it too unless the test file lists it as a known exception for that style
 // (`# zoo-except: <style>: <why>`).
 
-var zooOnly = flag.String("zoo.only", "", "TestZoo and BenchmarkZoo run only the zoo test of this name (tasks for examples/zoo/tasks.e2e.yaml)")
+var zooOnly = flag.String("zoo.only", "", "TestZoo, TestZooWarmReplay, TestZooCrossStyle and BenchmarkZoo run only the zoo test of this name (tasks for examples/zoo/tasks.e2e.yaml)")
 
 // zooDir is where the zoo tests live, relative to this package.
 const zooDir = "../../examples/zoo"
