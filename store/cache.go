@@ -14,7 +14,7 @@ import (
 const (
 	cacheGetSQL = `
 SELECT project, test, description, selectors, node, intent, created_at, used_at, hits,
-       identity, branch, git_commit, version
+       identity, branch, git_commit, version, context
 FROM element_cache WHERE id = ?`
 	cacheTouchSQL = `UPDATE element_cache SET used_at = ?, hits = hits + 1 WHERE id = ?`
 )
@@ -27,6 +27,7 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 	var (
 		e                       = session.CacheEntry{Key: key}
 		selectors, node, intent []byte
+		nodeContext             []byte
 		created, used           string
 	)
 	id, ok, err := db.pick(ctx, db.cachePick, key)
@@ -38,7 +39,7 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 	}
 	err = db.cacheGet.QueryRowContext(ctx, id).
 		Scan(&e.Project, &e.Test, &e.Description, &selectors, &node, &intent, &created, &used, &e.Hits,
-			&e.Identity, &e.Branch, &e.Commit, &e.Version)
+			&e.Identity, &e.Branch, &e.Commit, &e.Version, &nodeContext)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -53,6 +54,9 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 	}
 	if err := json.Unmarshal(intent, &e.Intent); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w: intent: %w", key, session.ErrUnreadableRow, err)
+	}
+	if err := json.Unmarshal(nodeContext, &e.Context); err != nil {
+		return nil, fmt.Errorf("read cache %s: %w: context: %w", key, session.ErrUnreadableRow, err)
 	}
 	if e.CreatedAt, err = parseTime(created); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w", key, err)
@@ -95,6 +99,10 @@ func putCache(ctx context.Context, ex *sql.DB, e *session.CacheEntry, l session.
 	if err != nil {
 		return fmt.Errorf("put cache %s: intent: %w", e.Key, err)
 	}
+	nodeContext, err := json.Marshal(e.Context)
+	if err != nil {
+		return fmt.Errorf("put cache %s: context: %w", e.Key, err)
+	}
 	identity := e.Identity
 	if identity == "" {
 		identity = "{}"
@@ -110,16 +118,16 @@ func putCache(ctx context.Context, ex *sql.DB, e *session.CacheEntry, l session.
 	var hits int
 	err = ex.QueryRowContext(ctx, `
 INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, identity,
-    project, test, description, selectors, node, intent, created_at, used_at, hits)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    project, test, description, selectors, node, intent, context, created_at, used_at, hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET
     depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, description = excluded.description,
-    selectors = excluded.selectors, node = excluded.node, intent = excluded.intent,
+    selectors = excluded.selectors, node = excluded.node, intent = excluded.intent, context = excluded.context,
     created_at = excluded.created_at, used_at = excluded.used_at, hits = max(element_cache.hits, excluded.hits)
 RETURNING hits`,
 		string(e.Key), l.Branch, l.Commit, l.Depth, l.Version, VersionKey(l.Version), identity,
-		e.Project, e.Test, e.Description, string(selectors), string(node), string(intent),
+		e.Project, e.Test, e.Description, string(selectors), string(node), string(intent), string(nodeContext),
 		formatTime(created), formatTime(used), e.Hits).Scan(&hits)
 	if err != nil {
 		return fmt.Errorf("put cache %s: %w", e.Key, err)

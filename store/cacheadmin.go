@@ -38,6 +38,9 @@ type CacheRow struct {
 	Selectors json.RawMessage `json:"selectors,omitempty"`
 	Node      json.RawMessage `json:"node,omitempty"`
 	Intent    json.RawMessage `json:"intent,omitempty"`
+	// Context is where the element stood (session.NodeContext); {} for rows
+	// written before it was kept.
+	Context json.RawMessage `json:"context,omitempty"`
 	// Trajectory rows.
 	Steps         json.RawMessage `json:"steps,omitempty"`
 	Postcondition string          `json:"postcondition,omitempty"`
@@ -56,12 +59,12 @@ type CacheFilter struct {
 // cacheRowsSQL reads both tables in one shape; ?1 test, ?2 branch, ?3 key prefix.
 const cacheRowsSQL = `
 SELECT 'element', key, branch, git_commit, depth, version, identity, project, test, description,
-       created_at, used_at, hits, selectors, node, intent, NULL, '', NULL, NULL
+       created_at, used_at, hits, selectors, node, intent, NULL, '', NULL, NULL, context
 FROM element_cache
 WHERE (?1 = '' OR test = ?1) AND (?2 = '' OR branch = ?2) AND (?3 = '' OR substr(key, 1, length(?3)) = ?3)
 UNION ALL
 SELECT 'trajectory', key, branch, git_commit, depth, version, identity, project, test, goal,
-       created_at, used_at, hits, NULL, NULL, NULL, steps, postcondition, evidence, gaps
+       created_at, used_at, hits, NULL, NULL, NULL, steps, postcondition, evidence, gaps, NULL
 FROM trajectories
 WHERE (?1 = '' OR test = ?1) AND (?2 = '' OR branch = ?2) AND (?3 = '' OR substr(key, 1, length(?3)) = ?3)
 ORDER BY 9, 10, 12 DESC`
@@ -88,16 +91,17 @@ func (db *DB) eachCacheRow(ctx context.Context, f CacheFilter, fn func(*CacheRow
 	for rows.Next() {
 		var r CacheRow
 		var identity, created, used string
-		var sel, node, intent, steps, ev, gaps sql.NullString
+		var sel, node, intent, steps, ev, gaps, nodeContext sql.NullString
 		if err := rows.Scan(&r.Kind, &r.Key, &r.Branch, &r.Commit, &r.Depth, &r.Version, &identity, &r.Project, &r.Test, &r.Text,
-			&created, &used, &r.Hits, &sel, &node, &intent, &steps, &r.Postcondition, &ev, &gaps); err != nil {
+			&created, &used, &r.Hits, &sel, &node, &intent, &steps, &r.Postcondition, &ev, &gaps, &nodeContext); err != nil {
 			return fmt.Errorf("list cache: %w", err)
 		}
 		r.Identity = json.RawMessage(identity)
 		for _, c := range []struct {
 			dst *json.RawMessage
 			src sql.NullString
-		}{{&r.Selectors, sel}, {&r.Node, node}, {&r.Intent, intent}, {&r.Steps, steps}, {&r.Evidence, ev}, {&r.Gaps, gaps}} {
+		}{{&r.Selectors, sel}, {&r.Node, node}, {&r.Intent, intent}, {&r.Steps, steps}, {&r.Evidence, ev}, {&r.Gaps, gaps},
+			{&r.Context, nodeContext}} {
 			if c.src.Valid {
 				*c.dst = json.RawMessage(c.src.String)
 			}
@@ -187,12 +191,19 @@ func (db *DB) ExportCache(ctx context.Context, w io.Writer) (int, error) {
 
 // CacheStats sums up the caches and how recent runs used them.
 type CacheStats struct {
-	Runs     int // runs looked at
-	Lookups  int // steps that needed an element or a trajectory
-	Hits     int // of which replayed from the cache
-	HitRate  float64
-	Saved    float64 // model calls the hits saved, estimated (see CacheStatistics)
-	ByBranch []BranchCount
+	Runs    int // runs looked at
+	Lookups int // steps that needed an element or a trajectory: hit, re-identified, located or re-located
+	Hits    int // of which replayed from the cache (its selectors or trajectory)
+	// Reidentified of the lookups missed on the cached selectors and found
+	// the element by its likeness to the cached node: like a hit, no locate
+	// and no model call.
+	Reidentified int
+	HitRate      float64 // Hits over Lookups
+	// ServedRate is Hits and Reidentified over Lookups: the lookups the
+	// cache answered with no locate and no model call.
+	ServedRate float64
+	Saved      float64 // model calls the hits and re-identified steps saved, estimated (see CacheStatistics)
+	ByBranch   []BranchCount
 }
 
 // BranchCount is how many rows one branch and version hold.
@@ -201,27 +212,31 @@ type BranchCount struct {
 	Elements, Trajectories int
 }
 
-// CacheStatistics returns the hit rate over the last runs runs (steps that
-// hit, of those that hit, were located or re-located), the model calls the
-// hits saved (for each step kind, its hits times the mean model calls of
-// its steps that were located or re-located, over the whole history), and
-// the rows by branch and version.
+// CacheStatistics returns, over the last runs runs, the lookups (steps
+// that hit, were re-identified, located or re-located), the hits and the
+// re-identified steps apart, the hit rate (hits over lookups), the served
+// rate (hits and re-identified steps over lookups), the model calls they
+// saved (for each step kind, its hits and re-identified steps times the
+// mean model calls of its steps that were located or re-located, over the
+// whole history), and the rows by branch and version.
 func (db *DB) CacheStatistics(ctx context.Context, runs int) (CacheStats, error) {
 	var s CacheStats
 	err := db.read.QueryRowContext(ctx, `
 WITH recent AS (SELECT id FROM runs ORDER BY id DESC LIMIT ?),
      steps AS (SELECT s.kind, s.status FROM step_results s JOIN test_results t ON t.id = s.test_id
-               WHERE t.run_id IN (SELECT id FROM recent) AND s.status IN ('hit', 'located', 're-located')),
+               WHERE t.run_id IN (SELECT id FROM recent) AND s.status IN ('hit', 're-identified', 'located', 're-located')),
      cost AS (SELECT s.kind, avg(s.llm_calls) AS calls FROM step_results s
               WHERE s.status IN ('located', 're-located') GROUP BY s.kind)
-SELECT (SELECT count(*) FROM recent), count(*), coalesce(sum(status = 'hit'), 0),
-       coalesce(sum(CASE WHEN status = 'hit' THEN coalesce((SELECT calls FROM cost WHERE cost.kind = steps.kind), 0) END), 0)
-FROM steps`, runs).Scan(&s.Runs, &s.Lookups, &s.Hits, &s.Saved)
+SELECT (SELECT count(*) FROM recent), count(*), coalesce(sum(status = 'hit'), 0), coalesce(sum(status = 're-identified'), 0),
+       coalesce(sum(CASE WHEN status IN ('hit', 're-identified')
+                         THEN coalesce((SELECT calls FROM cost WHERE cost.kind = steps.kind), 0) END), 0)
+FROM steps`, runs).Scan(&s.Runs, &s.Lookups, &s.Hits, &s.Reidentified, &s.Saved)
 	if err != nil {
 		return s, fmt.Errorf("cache stats: %w", err)
 	}
 	if s.Lookups > 0 {
 		s.HitRate = float64(s.Hits) / float64(s.Lookups)
+		s.ServedRate = float64(s.Hits+s.Reidentified) / float64(s.Lookups)
 	}
 	rows, err := db.read.QueryContext(ctx, `
 SELECT branch, version, sum(kind = 'element'), sum(kind = 'trajectory') FROM (

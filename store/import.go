@@ -212,7 +212,7 @@ func decodeImportRow(line int, text []byte) (*CacheRow, *ImportError) {
 	switch row.Kind {
 	case KindElement:
 		want = []field{{"selectors", row.Selectors, new([]session.Selector)}, {"node", row.Node, new(session.NodeSnapshot)},
-			{"intent", row.Intent, new(session.Intent)}}
+			{"intent", row.Intent, new(session.Intent)}, {"context", row.Context, new(session.NodeContext)}}
 		never = []field{{"steps", row.Steps, nil}, {"evidence", row.Evidence, nil}, {"gaps", row.Gaps, nil}}
 		if row.Postcondition != "" {
 			never = append(never, field{"postcondition", json.RawMessage(`""`), nil})
@@ -220,7 +220,8 @@ func decodeImportRow(line int, text []byte) (*CacheRow, *ImportError) {
 	case KindTrajectory:
 		steps := new([]string)
 		want = []field{{"steps", row.Steps, steps}, {"evidence", row.Evidence, new(session.Evidence)}, {"gaps", row.Gaps, new([]session.Gap)}}
-		never = []field{{"selectors", row.Selectors, nil}, {"node", row.Node, nil}, {"intent", row.Intent, nil}}
+		never = []field{{"selectors", row.Selectors, nil}, {"node", row.Node, nil}, {"intent", row.Intent, nil},
+			{"context", row.Context, nil}}
 		if err := strictField(row.Steps, steps); err == nil {
 			for i, s := range *steps {
 				if _, err := step.Parse(s); err != nil {
@@ -301,7 +302,8 @@ func goTypeWord(t string) string {
 	case len(t) > 2 && t[:2] == "[]":
 		return "a list"
 	case len(t) > 3 && t[:3] == "map", t == "session.NodeSnapshot", t == "session.Intent", t == "session.Evidence",
-		t == "session.Selector", t == "session.Gap", t == "session.Relation", t == "store.CacheRow":
+		t == "session.Selector", t == "session.Gap", t == "session.Relation", t == "store.CacheRow",
+		t == "session.NodeContext", t == "session.PathNode":
 		return "an object"
 	case t == "string":
 		return "a string"
@@ -430,11 +432,11 @@ func pause(ctx context.Context, d time.Duration) error {
 const (
 	importElementSQL = `
 INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, identity, project, test, description,
-    selectors, node, intent, created_at, used_at, hits)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    selectors, node, intent, context, created_at, used_at, hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, description = excluded.description, selectors = excluded.selectors,
-    node = excluded.node, intent = excluded.intent, created_at = excluded.created_at,
+    node = excluded.node, intent = excluded.intent, context = excluded.context, created_at = excluded.created_at,
     used_at = max(element_cache.used_at, excluded.used_at), hits = max(element_cache.hits, excluded.hits)`
 	importTrajectorySQL = `
 INSERT INTO trajectories (key, branch, git_commit, depth, version, version_key, identity, project, test, goal,
@@ -479,7 +481,7 @@ func (s *importStmts) importRow(ctx context.Context, tx *sql.Tx, r *CacheRow) er
 		if err = prepare(&s.element, importElementSQL); err == nil {
 			_, err = s.element.ExecContext(ctx,
 				r.Key, r.Branch, r.Commit, r.Depth, r.Version, VersionKey(r.Version), raw(r.Identity, "{}"), r.Project, r.Test, r.Text,
-				raw(r.Selectors, "[]"), raw(r.Node, "{}"), raw(r.Intent, "{}"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
+				raw(r.Selectors, "[]"), raw(r.Node, "{}"), raw(r.Intent, "{}"), raw(r.Context, "{}"), formatTime(r.CreatedAt), formatTime(r.UsedAt), r.Hits)
 		}
 	} else {
 		if err = prepare(&s.trajectory, importTrajectorySQL); err == nil {

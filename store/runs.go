@@ -1,10 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
@@ -128,6 +131,8 @@ func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
 // error. The run t.RunID must exist (else the error wraps ErrNotFound),
 // step indexes must be unique within the test, and each step's Status must
 // be one of the session.Status… values; an empty Cache is stored as "none".
+// A step's Reidentified is stored with it (a score that is not a finite
+// number as 0).
 func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
 	if t == nil {
 		return errors.New("save test: nil test")
@@ -152,8 +157,8 @@ VALUES (?, ?, ?, ?, ?, ?)`,
 		}
 		stmt, err := tx.PrepareContext(ctx, `
 INSERT INTO step_results (test_id, idx, line, command, kind, status, cache, miss_reason,
-                          error, screenshot, duration_ms, llm_calls, note)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+                          error, screenshot, duration_ms, llm_calls, note, reidentified)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return fmt.Errorf("prepare step insert: %w", err)
 		}
@@ -163,8 +168,12 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 			if cache == "" {
 				cache = "none"
 			}
+			reid, err := encodeReidentification(s.Reidentified)
+			if err != nil {
+				return fmt.Errorf("step %d: %w", s.Index, err)
+			}
 			if _, err := stmt.ExecContext(ctx, id, s.Index, s.Line, s.Command, s.Kind, string(s.Status),
-				cache, s.MissReason, s.Error, s.Screenshot, s.DurationMS, s.LLMCalls, s.Note); err != nil {
+				cache, s.MissReason, s.Error, s.Screenshot, s.DurationMS, s.LLMCalls, s.Note, reid); err != nil {
 				return fmt.Errorf("insert step %d: %w", s.Index, err)
 			}
 		}
@@ -265,7 +274,7 @@ func queryRunSteps(ctx context.Context, tx *sql.Tx, runID int64, tests []session
 	}
 	rows, err := tx.QueryContext(ctx, `
 SELECT s.test_id, s.idx, s.line, s.command, s.kind, s.status, s.cache, s.miss_reason,
-       s.error, s.screenshot, s.duration_ms, s.llm_calls, s.note
+       s.error, s.screenshot, s.duration_ms, s.llm_calls, s.note, s.reidentified
 FROM step_results s JOIN test_results t ON t.id = s.test_id
 WHERE t.run_id = ? ORDER BY s.test_id, s.idx`, runID)
 	if err != nil {
@@ -277,17 +286,54 @@ WHERE t.run_id = ? ORDER BY s.test_id, s.idx`, runID)
 			testID int64
 			s      session.StepResult
 			status string
+			reid   []byte
 		)
 		if err := rows.Scan(&testID, &s.Index, &s.Line, &s.Command, &s.Kind, &status, &s.Cache, &s.MissReason,
-			&s.Error, &s.Screenshot, &s.DurationMS, &s.LLMCalls, &s.Note); err != nil {
+			&s.Error, &s.Screenshot, &s.DurationMS, &s.LLMCalls, &s.Note, &reid); err != nil {
 			return err
 		}
 		s.Status = session.StepStatus(status)
+		var err error
+		if s.Reidentified, err = decodeReidentification(reid); err != nil {
+			return fmt.Errorf("test %d step %d: %w", testID, s.Index, err)
+		}
 		if i, ok := byID[testID]; ok {
 			tests[i].Steps = append(tests[i].Steps, s)
 		}
 	}
 	return rows.Err()
+}
+
+// encodeReidentification is r as the reidentified column stores it: '{}'
+// for nil, non-finite scores as 0.
+func encodeReidentification(r *session.Reidentification) (string, error) {
+	if r == nil {
+		return "{}", nil
+	}
+	c := *r
+	for _, f := range []*float64{&c.Score, &c.RunnerUp} {
+		if math.IsNaN(*f) || math.IsInf(*f, 0) {
+			*f = 0
+		}
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return "", fmt.Errorf("reidentified: %w", err)
+	}
+	return string(b), nil
+}
+
+// decodeReidentification reads the reidentified column: nil for '{}' (a
+// step that was not re-identified, or a row from before the column).
+func decodeReidentification(b []byte) (*session.Reidentification, error) {
+	if len(bytes.TrimSpace(b)) == 0 || string(bytes.TrimSpace(b)) == "{}" {
+		return nil, nil
+	}
+	var r session.Reidentification
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("reidentified: %w", err)
+	}
+	return &r, nil
 }
 
 // LatestTestDurations maps each test name to the duration of its most

@@ -360,6 +360,15 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 		}
 		return "", []string{m.st.Dim.Render("(no steps yet)")}
 	}
+	// The cache column is as wide as its longest label (re-identified is
+	// wider than the others), so the commands stay lined up.
+	cw := 10
+	for _, st := range s.steps {
+		cw = max(cw, len(cacheLabel(st.cache)))
+		for _, sub := range st.subs {
+			cw = max(cw, len(cacheLabel(sub.cache)))
+		}
+	}
 	var out []string
 	cursorLine := 0
 	for i, st := range s.steps {
@@ -368,10 +377,10 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 			cur = "› "
 			cursorLine = len(out)
 		}
-		line := fmt.Sprintf("%s%d %s %-10s %s", cur, i+1, statusMark(st.status), cacheLabel(st.cache), stepLabel(st.command))
+		line := fmt.Sprintf("%s%d %s %-*s %s", cur, i+1, statusMark(st.status), cw, cacheLabel(st.cache), stepLabel(st.command))
 		out = append(out, m.styleStatus(st.status, fit(line, iw)))
 		for j, sub := range st.subs {
-			l := fmt.Sprintf("    %d.%d %s %-10s %s", i+1, j+1, statusMark(sub.status), cacheLabel(sub.cache), stepLabel(sub.command))
+			l := fmt.Sprintf("    %d.%d %s %-*s %s", i+1, j+1, statusMark(sub.status), cw, cacheLabel(sub.cache), stepLabel(sub.command))
 			out = append(out, m.styleStatus(sub.status, fit(l, iw)))
 			if sub.err != "" {
 				out = append(out, m.st.Bad.Render(fit("        ✗ "+oneLine(sub.err), iw)))

@@ -44,8 +44,9 @@ func newCacheCmd() *cobra.Command {
 					return err
 				}
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "last %d run(s): %d of %d lookups hit (%.0f%%), about %.1f model calls saved\n",
-					s.Runs, s.Hits, s.Lookups, 100*s.HitRate, s.Saved)
+				fmt.Fprintf(out, "last %d run(s): %d of %d lookups hit (%.0f%%), %d re-identified (%.0f%%); %d of %d (%.0f%%) with no locate and no model call, about %.1f model calls saved\n",
+					s.Runs, s.Hits, s.Lookups, 100*s.HitRate, s.Reidentified, 100*rate(s.Reidentified, s.Lookups),
+					s.Hits+s.Reidentified, s.Lookups, 100*s.ServedRate, s.Saved)
 				if len(s.ByBranch) == 0 {
 					fmt.Fprintln(out, "the cache is empty")
 					return nil
@@ -271,6 +272,9 @@ func printCacheKey(cmd *cobra.Command, d *store.DB, rows []store.CacheRow) error
 		}
 	} else {
 		fmt.Fprintf(out, "  selectors: %s\n  node: %s\n  intent: %s\n", newest.Selectors, newest.Node, newest.Intent)
+		if len(newest.Context) > 0 && string(newest.Context) != "{}" {
+			fmt.Fprintf(out, "  context: %s\n", newest.Context)
+		}
 	}
 	fmt.Fprintln(out, "\nhistory:")
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -293,6 +297,14 @@ func printCacheKey(cmd *cobra.Command, d *store.DB, rows []store.CacheRow) error
 		}
 	}
 	return nil
+}
+
+// rate is n over of, 0 when of is 0.
+func rate(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
 }
 
 func shortCommit(c string) string { return c[:min(8, len(c))] }

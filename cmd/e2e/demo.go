@@ -89,7 +89,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 		return v, ok
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "run\ttests passed\tsteps\tcache hits\tlocated\tre-located\tfailed\tmedian ms/step\t")
+	fmt.Fprintln(tw, "run\ttests passed\tsteps\tcache hits\tre-identified\tlocated\tre-located\tfailed\tmedian ms/step\t")
 	var coldMS, warmMS float64
 	var failures []string
 	for i, ph := range demoPhases {
@@ -121,7 +121,8 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 		case 1:
 			warmMS = med
 		}
-		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%d\t%d\t%d\t%.0f\t\n", ph.name, passed, len(rep.Tests), c.Steps, c.Hits, c.Located, c.Relocated, c.Failed, med)
+		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.0f\t\n", ph.name, passed, len(rep.Tests), c.Steps, c.Hits, c.Reidentified,
+			c.Located, c.Relocated, c.Failed, med)
 		for _, t := range rep.Tests {
 			if t.Status != "passed" {
 				failures = append(failures, fmt.Sprintf("  %s — %s: %s", ph.name, t.Name, t.Error))

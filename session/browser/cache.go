@@ -13,21 +13,39 @@ import (
 // label, structural path) and a snapshot of the node. Random-looking ids and
 // class names and the banned attributes are never used.
 func (p *Page) CaptureElement(ctx context.Context, ref string, banned []string) ([]session.Selector, session.NodeSnapshot, error) {
+	c, err := p.Capture(ctx, ref, banned)
+	if err != nil {
+		return nil, session.NodeSnapshot{}, err
+	}
+	return c.Selectors, c.Node, nil
+}
+
+// Captured is what CaptureElement records, with where the node stands
+// (neighbour text, containers) for re-identification.
+type Captured struct {
+	Selectors []session.Selector
+	Node      session.NodeSnapshot
+	Context   session.NodeContext
+}
+
+// Capture is CaptureElement with the node's context.
+func (p *Page) Capture(ctx context.Context, ref string, banned []string) (*Captured, error) {
 	var res struct {
 		Error     string               `json:"error"`
 		Selectors []session.Selector   `json:"selectors"`
 		Node      session.NodeSnapshot `json:"node"`
+		Context   session.NodeContext  `json:"context"`
 	}
 	if banned == nil {
 		banned = []string{}
 	}
 	if err := p.call(ctx, &res, "captureElement", ref, banned); err != nil {
-		return nil, session.NodeSnapshot{}, fmt.Errorf("capture %s: %w", ref, err)
+		return nil, fmt.Errorf("capture %s: %w", ref, err)
 	}
 	if res.Error != "" {
-		return nil, session.NodeSnapshot{}, &ActionError{Action: "capture", Ref: ref, Reason: ReasonDetached}
+		return nil, &ActionError{Action: "capture", Ref: ref, Reason: ReasonDetached}
 	}
-	return res.Selectors, res.Node, nil
+	return &Captured{Selectors: res.Selectors, Node: res.Node, Context: res.Context}, nil
 }
 
 // Resolved is the element cached selectors voted for.
@@ -44,7 +62,11 @@ type Resolved struct {
 	Matched   int // selectors that found exactly one element
 	Total     int
 	// Reason is set when there is no winner: "no-match" (no selector found
-	// a single element) or "selector-conflict" (a tie between elements).
+	// a single element), "selector-conflict" (a tie between elements) or
+	// "place-only" (only the structural path found one, while a selector
+	// that named the element, its id, test id, label, attributes or text,
+	// finds nothing or more than it: the element's place may have been
+	// taken by another).
 	Reason string
 }
 
@@ -52,15 +74,11 @@ type Resolved struct {
 // element most of them agree on, with what is needed to check the intent.
 func (p *Page) ResolveCached(ctx context.Context, selectors []session.Selector) (*Resolved, error) {
 	var res struct {
-		Ref       string     `json:"ref"`
-		Node      *wireNode  `json:"node"`
-		Ancestors []wireNode `json:"ancestors"`
-		Visible   bool       `json:"visible"`
-		Hover     bool       `json:"hover"`
-		Votes     int        `json:"votes"`
-		Matched   int        `json:"matched"`
-		Total     int        `json:"total"`
-		Reason    string     `json:"reason"`
+		wireResolved
+		Votes   int    `json:"votes"`
+		Matched int    `json:"matched"`
+		Total   int    `json:"total"`
+		Reason  string `json:"reason"`
 	}
 	if selectors == nil {
 		selectors = []session.Selector{}
@@ -68,14 +86,71 @@ func (p *Page) ResolveCached(ctx context.Context, selectors []session.Selector) 
 	if err := p.call(ctx, &res, "resolveCached", selectors); err != nil {
 		return nil, fmt.Errorf("resolve cached element: %w", err)
 	}
-	out := &Resolved{Ref: res.Ref, Visible: res.Visible, HoverOnly: res.Hover, Votes: res.Votes, Matched: res.Matched, Total: res.Total, Reason: res.Reason}
-	if res.Node != nil {
-		out.Node = res.Node.node()
+	out := res.resolved()
+	out.Votes, out.Matched, out.Total, out.Reason = res.Votes, res.Matched, res.Total, res.Reason
+	return out, nil
+}
+
+// Reidentified is what re-identification found: the two candidates most
+// like the recorded node, best first, each described as ResolveCached
+// describes its winner (Votes, Matched and Total unset).
+type Reidentified struct {
+	Best, Second *Resolved // Second is nil when there was one candidate
+	Score        float64   // Best's similarity to the recorded node, 0..1
+	SecondScore  float64
+	Candidates   int // elements scored
+	// Anchored says something other than Best's text says it is the
+	// recorded element: an id, test id, name, for or href kept, or the
+	// same place on the page.
+	Anchored bool
+}
+
+// Reidentify scores the page's elements against the node recorded with a
+// cache row and its context, in one round trip. It answers nil, nil when
+// the page has no element of a kind the node could be.
+func (p *Page) Reidentify(ctx context.Context, node session.NodeSnapshot, where session.NodeContext) (*Reidentified, error) {
+	type scored struct {
+		wireResolved
+		Score    float64 `json:"score"`
+		Anchored bool    `json:"anchored"`
 	}
-	for _, a := range res.Ancestors {
-		out.Ancestors = append(out.Ancestors, a.node())
+	var res struct {
+		Best       *scored `json:"best"`
+		Second     *scored `json:"second"`
+		Candidates int     `json:"candidates"`
+		Reason     string  `json:"reason"`
+	}
+	if err := p.call(ctx, &res, "reidentify", node, where); err != nil {
+		return nil, fmt.Errorf("re-identify cached element: %w", err)
+	}
+	if res.Best == nil {
+		return nil, nil
+	}
+	out := &Reidentified{Best: res.Best.resolved(), Score: res.Best.Score, Candidates: res.Candidates, Anchored: res.Best.Anchored}
+	if res.Second != nil {
+		out.Second, out.SecondScore = res.Second.resolved(), res.Second.Score
 	}
 	return out, nil
+}
+
+// wireResolved is a described element as page.js sends it.
+type wireResolved struct {
+	Ref       string     `json:"ref"`
+	Node      *wireNode  `json:"node"`
+	Ancestors []wireNode `json:"ancestors"`
+	Visible   bool       `json:"visible"`
+	Hover     bool       `json:"hover"`
+}
+
+func (w wireResolved) resolved() *Resolved {
+	out := &Resolved{Ref: w.Ref, Visible: w.Visible, HoverOnly: w.Hover}
+	if w.Node != nil {
+		out.Node = w.Node.node()
+	}
+	for _, a := range w.Ancestors {
+		out.Ancestors = append(out.Ancestors, a.node())
+	}
+	return out
 }
 
 type wireNode struct {

@@ -2062,9 +2062,12 @@ if (!window.__e2e) window.__e2e = (() => {
       const v = el.getAttribute(a);
       if (v !== null && !banned.has(a) && !isRandom(v)) attrs[a] = v.slice(0, 200);
     }
+    // the class names a person wrote, for re-identification
+    const cls = (el.getAttribute('class') || '').trim().split(/\s+/).filter((c) => c && !generatedName(c));
+    if (cls.length && !banned.has('class')) attrs.class = cls.join(' ').slice(0, 200);
     const off = frameOffset(el);
     const b = boxOf(el, off);
-    return { selectors: out, node: { tag, role: role || '', name, text: txt, attrs, box: [b.x, b.y, b.w, b.h], color: colorOf(el) } };
+    return { selectors: out, node: { tag, role: role || '', name, text: txt, attrs, box: [b.x, b.y, b.w, b.h], color: colorOf(el) }, context: nodeContext(el) };
   }
 
   // roots lists the document, same-origin frame documents and open shadow
@@ -2199,15 +2202,17 @@ if (!window.__e2e) window.__e2e = (() => {
   function resolveCached(selectors) {
     const tally = (root) => {
       const votes = new Map();
+      const found = []; // per selector: its one element, or null
       let matched = 0;
       for (const sel of selectors) {
         if (sel.kind === 'host') continue;
         const m = match(root, sel);
+        found.push(m.length === 1 ? m[0] : null);
         if (m.length !== 1) continue;
         matched++;
         votes.set(m[0], (votes.get(m[0]) || 0) + 1);
       }
-      return { votes, matched };
+      return { votes, matched, found };
     };
     const host = selectors.find((sel) => sel.kind === 'host');
     const total = selectors.length - (host ? 1 : 0);
@@ -2227,7 +2232,26 @@ if (!window.__e2e) window.__e2e = (() => {
     if (t.votes.size === 0) return { reason: 'no-match', total };
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
     if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total, votes: ranked[0][1] };
-    const el = ranked[0][0];
+    // A winner found by its structural path alone, while a selector that
+    // named it (its id, test id, label, attributes or text) now finds
+    // nothing, or more than it, is only in the recorded element's place:
+    // another element may have taken it (a section inserted above).
+    const winner = ranked[0][0];
+    let byPlace = true, named = false, k = 0;
+    for (const sel of selectors) {
+      if (sel.kind === 'host') continue;
+      const f = t.found[k++];
+      if (f === winner && sel.kind !== 'structural') byPlace = false;
+      if (f !== winner && sel.kind !== 'structural') named = true;
+    }
+    if (byPlace && named) return { reason: 'place-only', total, votes: ranked[0][1] };
+    return Object.assign(describeCached(winner), { votes: ranked[0][1], matched: t.matched, total });
+  }
+
+  // describeCached describes an element the cache found (by its selectors or
+  // by re-identification) as the snapshot would, with its ancestors, so that
+  // the intent can be checked without a full snapshot.
+  function describeCached(el) {
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
     const memo = {};
@@ -2267,7 +2291,349 @@ if (!window.__e2e) window.__e2e = (() => {
       if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
-    return { ref, node, ancestors, visible, hover, votes: ranked[0][1], matched: t.matched, total };
+    return { ref, node, ancestors, visible, hover };
+  }
+
+  // ---- re-identification ----------------------------------------------------
+  // When the cached selectors find nothing (a new id, regenerated classes, a
+  // wrapper added, the element moved), the element may still be there.
+  // reidentify scores the page's candidates against the node recorded with
+  // the cache row, as Similo does (tag, id, name, class, text, href,
+  // position, size, neighbouring text) and more (role, accessible name,
+  // label, placeholder, test id, containers with their names), and answers
+  // the best two: the caller accepts the best only when it is clearly ahead
+  // and still fits the step's description. Two passes keep it cheap on big
+  // pages: the cheap features (tag, role, attributes, class words, text,
+  // entry text, box) rank every candidate, then the 8 best are scored again
+  // with their accessible names, neighbour text and containers.
+
+  const REID_TOP = 8, REID_WIDE = 32;
+  const REID_HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption']);
+  // REID_DEBUG.on makes reidentify answer each top candidate's features (tests)
+  const REID_DEBUG = { on: false };
+  const REID_NEAR_MAX = 5, REID_PATH_MAX = 8, REID_TEXT_MAX = 120;
+  // the tags a control of a role may be built from, besides its own tag
+  const REID_KIND = {
+    press: 'button,a,summary,input[type=button],input[type=submit],input[type=reset],input[type=image],[role],[onclick],[tabindex]',
+    field: 'input,textarea,select,[contenteditable],[role]',
+    choice: 'input,[role]',
+  };
+  const REID_GROUP = { button: 'press', link: 'press', menuitem: 'press', menuitemcheckbox: 'press', menuitemradio: 'press',
+    tab: 'press', option: 'press', treeitem: 'press', generic: 'press', generic_clickable: 'press', columnheader: 'press',
+    textbox: 'field', searchbox: 'field', combobox: 'field', spinbutton: 'field', listbox: 'field', slider: 'field',
+    checkbox: 'choice', radio: 'choice', switch: 'choice' };
+  const ENTRY_SEL = 'tr,li,[role=row],[role=listitem],[role=option],[role=treeitem],article,[role=article]';
+
+  // wordSet is the lower-case words of s.
+  function wordSet(s) {
+    const out = new Set();
+    if (s) for (const w of s.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w) out.add(w);
+    return out;
+  }
+
+  // textSim is how alike two texts are: 1 when equal (case and spacing
+  // aside), else the Dice coefficient of their word sets.
+  function textSim(a, b) {
+    if (!a && !b) return 1;
+    if (!a || !b) return 0;
+    const x = norm(a).toLowerCase(), y = norm(b).toLowerCase();
+    if (x === y) return 1;
+    const wa = wordSet(x), wb = wordSet(y);
+    if (!wa.size || !wb.size) return 0;
+    let both = 0;
+    for (const w of wa) if (wb.has(w)) both++;
+    return (2 * both) / (wa.size + wb.size);
+  }
+
+  // classSet is el's id and class words a person wrote (generated ones out).
+  function classSet(el) {
+    const out = [];
+    classWords(el, out);
+    return new Set(out);
+  }
+
+  function setSim(a, b) {
+    if (!a.size && !b.size) return 1;
+    if (!a.size || !b.size) return 0;
+    let both = 0;
+    for (const w of a) if (b.has(w)) both++;
+    return both / (a.size + b.size - both);
+  }
+
+  // spacedText is el's text with a space between elements (a table row's
+  // cells read "Cara Diaz cara@…", not "Cara Diazcara@…"), skip's subtree
+  // left out, cut at REID_TEXT_MAX; cheap (no styles read).
+  function spacedText(el, skip) {
+    const parts = [];
+    let len = 0;
+    const stack = [el];
+    while (stack.length && len < REID_TEXT_MAX * 2) {
+      const n = stack.pop();
+      if (n.nodeType === 3) { parts.push(n.data); len += n.data.length; continue; }
+      if (n.nodeType !== 1 || n === skip || SKIP_TAGS.has(n.localName)) continue;
+      parts.push(' ');
+      for (let c = n.lastChild; c; c = c.previousSibling) stack.push(c);
+    }
+    return norm(parts.join('')).slice(0, REID_TEXT_MAX);
+  }
+
+  // entryText is the text of the entry (row, item, option, card) el is in,
+  // el's own text left out, cut short; '' when it is in none.
+  function entryText(el) {
+    const e = el.parentElement && el.parentElement.closest(ENTRY_SEL);
+    return e ? spacedText(e, el) : '';
+  }
+
+  // nearTexts is the text nearest el, closest first: its label, the text
+  // beside it (siblings, or its parents' siblings), its entry's text, the
+  // heading of its section. Each is cut short; secret values are redacted
+  // where they leave the process.
+  function nearTexts(el) {
+    const out = [];
+    const push = (t) => { t = norm(t).slice(0, REID_TEXT_MAX); if (t && out.length < REID_NEAR_MAX && !out.includes(t)) out.push(t); };
+    if (el.labels && el.labels.length) push(textContent(el.labels[0], false, new Set([el])));
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) for (const id of lb.split(/\s+/)) { const l = el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : null; if (l) push(l.textContent); }
+    for (let e = el, up = 0; e && up < 3 && out.length < 3; e = e.parentElement, up++) {
+      const prev = e.previousElementSibling, next = e.nextElementSibling;
+      const before = prev ? spacedText(prev, null) : '', after = next ? spacedText(next, null) : '';
+      if (before || after) { push(before); push(after); break; }
+    }
+    push(entryText(el));
+    // the heading of its section: a heading, legend or caption among the
+    // first children of one of its containers
+    outer: for (let e = el.parentElement; e && e.localName !== 'body'; e = e.parentElement) {
+      let k = 0;
+      for (let h = e.firstElementChild; h && k < 8; h = h.nextElementSibling, k++) {
+        if (REID_HEADING.has(h.localName) && !h.contains(el)) { push(h.textContent); break outer; }
+      }
+    }
+    return out;
+  }
+
+  // pathOf is el's containers that have a role or make an entry, with their
+  // names, outermost first (the nearest REID_PATH_MAX).
+  function pathOf(el) {
+    const out = [];
+    const memo = {};
+    for (let a = el.parentElement || (el.getRootNode().host) || null; a && out.length < REID_PATH_MAX; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
+      if (a.localName === 'body' || a.localName === 'html') break;
+      let d = describeNode(a, memo);
+      if (!d || d.clickable) { const er = entryRole(a); if (er) d = { role: er, name: '' }; }
+      if (!d) continue;
+      const n = { tag: a.localName, role: d.role };
+      const name = norm(d.name || '').slice(0, REID_TEXT_MAX);
+      if (name) n.name = name;
+      out.unshift(n);
+    }
+    return out;
+  }
+
+  // nodeContext is where el stands, for the cache row (session.NodeContext).
+  function nodeContext(el) {
+    return { near: nearTexts(el), path: pathOf(el) };
+  }
+
+  // nearSim is how much of the recorded neighbour text is near the
+  // candidate, the closest counting most.
+  function nearSim(rec, cand) {
+    let sum = 0, wsum = 0;
+    rec.forEach((t, i) => {
+      const w = 1 / (i + 1);
+      let best = 0;
+      for (const c of cand) best = Math.max(best, textSim(t, c));
+      sum += w * best; wsum += w;
+    });
+    return wsum ? sum / wsum : 0;
+  }
+
+  // pathSim is how much of the recorded containers the candidate is in: a
+  // named one counts four times an unnamed one and must keep its name.
+  function pathSim(rec, cand) {
+    let sum = 0, wsum = 0;
+    for (const r of rec) {
+      const w = r.name ? 1 : 0.25;
+      wsum += w;
+      let best = 0;
+      for (const c of cand) {
+        if (c.role !== r.role && c.tag !== r.tag) continue;
+        const s = r.name ? textSim(r.name, c.name || '') : 1;
+        if (s > best) best = s;
+      }
+      sum += w * best;
+    }
+    return wsum ? sum / wsum : 1;
+  }
+
+  // hrefPath is an href without its origin and query (a fragment routes
+  // many apps, so it stays).
+  function hrefPath(v) {
+    try { const u = new URL(v, location.href); return u.pathname + u.hash; } catch (e) { return v; }
+  }
+
+  // reidentify answers the best two candidates for the recorded node rec
+  // (session.NodeSnapshot) and its context ctx (session.NodeContext, maybe
+  // empty), each described as resolveCached describes its winner, with its
+  // score (0..1) and what scored, or { reason: 'no-candidate' }.
+  function reidentify(rec, ctx) {
+    const recRole = rec.role || '';
+    const group = REID_GROUP[recRole] || '';
+    const tag = /^[a-z][a-z0-9-]*$/.test(rec.tag || '') ? rec.tag : '';
+    const sel = [tag, group ? REID_KIND[group] : '', recRole && !group && recRole !== 'text' ? '[role]' : ''].filter(Boolean).join(',');
+    if (!sel) return { reason: 'no-candidate' };
+    const attrs = rec.attrs || {};
+    const attrKeys = Object.keys(attrs).filter((a) => a !== 'id' && a !== 'class' && a !== 'role' && KEY_ATTRS.includes(a));
+    const rc = [];
+    if (attrs.id && !generatedName(attrs.id)) addWords(attrs.id, rc);
+    if (attrs.class) for (const c of attrs.class.trim().split(/\s+/)) if (c && !generatedName(c)) addWords(c, rc);
+    const recWords = new Set(rc);
+    const recText = norm(rec.text || '');
+    const recNear = (ctx && ctx.near) || [];
+    const box = rec.box || [0, 0, 0, 0];
+    const hasBox = box[2] > 0 || box[3] > 0;
+    const cx = box[0] + box[2] / 2, cy = box[1] + box[3] / 2;
+    // Pass 1, level 1 (every candidate, a few reads each): tag, role, the
+    // recorded attributes, text, place. Level 2 (the REID_WIDE best): class
+    // words, the entry's text, size.
+    const attrW = attrKeys.map((a) => (TEST_ATTRS.includes(a) ? 1.5 : a === 'href' ? 1 : 0.5));
+    const attrAnchor = attrKeys.map((a) => a === 'href' || a === 'name' || a === 'for' || TEST_ATTRS.includes(a));
+    const recHref = attrs.href !== undefined ? hrefPath(attrs.href) : '';
+    const level1 = (roots) => {
+      const out = [];
+      for (const root of roots) {
+        for (const el of root.querySelectorAll(sel)) {
+          if (SKIP_TAGS.has(el.localName)) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0 && !el.getClientRects().length) continue;
+          const dbg = REID_DEBUG.on ? {} : null;
+          let sum = 0, wsum = 0;
+          const note = (k, w, v) => { dbg[k] = [w, Math.round(v * 100) / 100]; };
+          const tagSim = el.localName === rec.tag ? 1 : 0;
+          sum += tagSim; wsum += 1;
+          if (dbg) note('tag', 1, tagSim);
+          let role = roleOf(el);
+          if (role === 'generic_clickable') role = 'generic';
+          if (recRole && recRole !== 'text') {
+            const v = role === recRole ? 1 : role && group && REID_GROUP[role] === group ? 0.5 : 0;
+            sum += 1.5 * v; wsum += 1.5;
+            if (dbg) note('role', 1.5, v);
+          }
+          let anchored = !!attrs.id && el.id === attrs.id;
+          for (let k = 0; k < attrKeys.length; k++) {
+            const a = attrKeys[k], v = el.getAttribute(a);
+            // anchored: something other than its text says it is the same
+            // element (an id, test id, name, for or href kept; the same place)
+            const same = v !== null && (a === 'href' ? hrefPath(v) === recHref : v === attrs[a]);
+            if (same) { sum += attrW[k]; if (attrAnchor[k]) anchored = true; }
+            wsum += attrW[k];
+            if (dbg) note(a, attrW[k], same ? 1 : 0);
+          }
+          const raw = el.textContent;
+          if (recText || raw) {
+            // (a container's whole text is not read word by word: it is no match)
+            const v = raw === recText ? 1 : raw.length > 4 * recText.length + 400 ? 0 : textSim(recText, norm(raw).slice(0, 500));
+            sum += 1.5 * v; wsum += 1.5;
+            if (dbg) note('text', 1.5, v);
+          }
+          let x = 0, y = 0;
+          if (hasBox) {
+            const off = el.ownerDocument === document ? null : frameOffset(el);
+            x = off ? r.left + off.x : r.left; y = off ? r.top + off.y : r.top;
+            const v = 1 / (1 + Math.hypot(x + r.width / 2 - cx, y + r.height / 2 - cy) / 32);
+            sum += v; wsum += 1;
+            if (dbg) note('pos', 1, v);
+          }
+          out.push({ el, r, x, y, role, anchored, sum, wsum, cheap: sum / wsum, dbg });
+        }
+      }
+      return out;
+    };
+    let cands = level1([document].concat(frameDocs()));
+    // Open shadow roots are walked for only when the document has nothing
+    // like the node: finding them means visiting every element.
+    if (!cands.some((c) => c.cheap >= 0.5)) cands = cands.concat(level1(otherRoots().filter((r) => r instanceof ShadowRoot)));
+    if (!cands.length) return { reason: 'no-candidate' };
+    cands.sort((a, b) => b.cheap - a.cheap);
+    const wide = cands.slice(0, REID_WIDE);
+    for (const c of wide) {
+      const f = (w, v, k) => { c.sum += w * v; c.wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(v * 100) / 100]; };
+      if (recWords.size) f(1, setSim(recWords, classSet(c.el)), 'class');
+      if (recNear.length) { const et = entryText(c.el); f(1, et ? nearSim(recNear, [et]) : 0, 'entry'); }
+      if (hasBox) {
+        const r = c.r;
+        f(0.5, (Math.min(r.width, box[2]) / (Math.max(r.width, box[2]) || 1)) * (Math.min(r.height, box[3]) / (Math.max(r.height, box[3]) || 1)), 'size');
+        if (Math.abs(c.x - box[0]) <= 4 && Math.abs(c.y - box[1]) <= 4 && Math.abs(r.height - box[3]) <= 2) c.anchored = true;
+      }
+      c.cheap = c.sum / (c.wsum || 1);
+    }
+    wide.sort((a, b) => b.cheap - a.cheap);
+    // Pass 2: names, neighbours, containers of the best few. The context's
+    // words are weighed by how much they tell the candidates apart: a word
+    // every candidate has near it (a column's header, "More actions" in
+    // every row) says nothing; the row's own name does.
+    const top = wide.slice(0, REID_TOP);
+    const recCtx = new Set();
+    if (ctx) {
+      for (const t of recNear) for (const w of wordSet(t)) recCtx.add(w);
+      for (const n of ctx.path || []) for (const w of wordSet(n.name)) recCtx.add(w);
+    }
+    for (const c of top) {
+      c.near = nearTexts(c.el);
+      c.path = pathOf(c.el);
+      c.words = new Set();
+      for (const t of c.near) for (const w of wordSet(t)) c.words.add(w);
+      for (const n of c.path) for (const w of wordSet(n.name)) c.words.add(w);
+    }
+    // a context word counts by how few of the candidates have it near them
+    const telling = new Map();
+    for (const w of recCtx) {
+      const df = top.reduce((k, c) => k + (c.words.has(w) ? 1 : 0), 0);
+      const weight = top.length < 2 ? 1 : 1 - (df - 1) / (top.length - 1);
+      if (weight > 0) telling.set(w, weight);
+    }
+    let tellingSum = 0;
+    for (const v of telling.values()) tellingSum += v;
+    const recPath = ((ctx && ctx.path) || []).map((n) => ({ tag: n.tag, role: n.role }));
+    for (const c of top) {
+      const f = (w, v, k) => { c.sum += w * v; c.wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(v * 100) / 100]; };
+      const d = describeNode(c.el, {});
+      const name = d ? norm(d.full !== undefined ? d.full : d.name) : '';
+      if (rec.name || name) f(2, textSim(rec.name || '', name), 'name');
+      if (tellingSum > 0) {
+        let got = 0;
+        for (const [w, v] of telling) if (c.words.has(w)) got += v;
+        f(4, got / tellingSum, 'context');
+      }
+      if (recPath.length) f(0.5, pathSim(recPath, c.path), 'path');
+      if (rec.color) f(0.25, colorOf(c.el) === rec.color ? 1 : 0, 'color');
+      c.score = c.sum / (c.wsum || 1);
+      if (c.dbg) c.dbg = { name, near: c.near, f: c.dbg };
+    }
+    top.sort((a, b) => b.score - a.score);
+    const out = { candidates: cands.length };
+    if (REID_DEBUG.on) out.debug = top.map((c) => Object.assign({ score: c.score }, c.dbg));
+    out.best = Object.assign(describeCached(top[0].el), { score: Math.round(top[0].score * 1000) / 1000, anchored: top[0].anchored });
+    if (top.length > 1) {
+      // the runner-up is only named: its role and name
+      const el = top[1].el;
+      let d = describeNode(el, {});
+      if (!d || d.clickable) { const er = entryRole(el); if (er) d = { role: er, name: '' }; }
+      if (!d) d = { role: 'text', name: '' };
+      out.second = { ref: '', node: { role: d.role, name: d.name, ref: '', states: {} }, ancestors: [], visible: true, score: Math.round(top[1].score * 1000) / 1000 };
+    }
+    return out;
+  }
+
+  // frameDocs lists the documents of same-origin frames, nested ones too.
+  function frameDocs() {
+    const out = [];
+    const stack = [document];
+    while (stack.length) {
+      for (const f of stack.pop().querySelectorAll('iframe,frame')) {
+        try { const d = f.contentDocument; if (d) { out.push(d); stack.push(d); } } catch (e) { /* cross-origin */ }
+      }
+    }
+    return out;
   }
 
   // ---- describing elements for errors ---------------------------------------
@@ -2707,6 +3073,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups };
 })();

@@ -587,3 +587,84 @@ func asciiPunct(w string) bool {
 	}
 	return w != ""
 }
+
+// wordAttrs are the intent's attributes that hold the description's words
+// for the element's own text: what a rename changes.
+var wordAttrs = []string{"name~", "name", "placeholder", "text~", "text", "hint~", "label~"}
+
+// CheckRenamed is Check for an element that re-identification found by its
+// likeness to the recorded one (the same role, and an anchor that is not
+// its text: its id, test id, href or place) and whose own words no longer
+// say the description's: everything else the intent relied on must hold
+// (role, colour, relations, ordinal), and no other node of its role that
+// meets all that may still be named by the description's words (ReasonRival:
+// the words moved to another element; the element was not renamed). It
+// needs the page: with s empty it is a miss.
+func CheckRenamed(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) (ok bool, reason string) {
+	if n == nil {
+		return false, ReasonNoMatch
+	}
+	if len(s.Root) == 0 {
+		return false, ReasonAttributeChanged + ": renamed, and the page is needed to weigh rivals"
+	}
+	ix := newIndex(s)
+	i := ix.find(n)
+	if i < 0 {
+		i = ix.add(n)
+	}
+	rest := maps.Clone(in.Attributes)
+	phrase := ""
+	for _, k := range wordAttrs {
+		if v, ok := rest[k]; ok {
+			if phrase == "" {
+				phrase = v
+			}
+			delete(rest, k)
+		}
+	}
+	if why := ix.checkAttributes(i, rest); why != "" {
+		return false, ReasonAttributeChanged + ": " + why
+	}
+	anc := ix.ancestorIndexes(i, ancestors)
+	for _, r := range in.Related {
+		if r.Relation == "nth" {
+			continue
+		}
+		if why := ix.checkRelation(i, anc, r, in); why != "" {
+			return false, ReasonRelationBroken + ": " + why
+		}
+	}
+	for _, r := range in.Related {
+		if r.Relation != "nth" {
+			continue
+		}
+		if why := ix.checkNth(i, r, in); why != "" {
+			return false, ReasonRelationBroken + ": " + why
+		}
+	}
+	if phrase == "" {
+		return true, ""
+	}
+	role := ix.e[i].n.Role
+	for j := range ix.e {
+		o := ix.e[j].n
+		if j == i || o.Ref == "" || o.Role != role || o.Ref == n.Ref || ix.isAncestor(j, i) || ix.isAncestor(i, j) {
+			continue
+		}
+		if ix.wordsFit(j, phrase) < minNameQuality || ix.checkAttributes(j, rest) != "" {
+			continue
+		}
+		fits := true
+		oa := ix.ancestorIndexes(j, nil)
+		for _, r := range in.Related {
+			if r.Relation != "nth" && ix.checkRelation(j, oa, r, in) != "" {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			return false, ReasonRival + ": " + o.Role + " " + strconv.Quote(o.Name) + " is named by the description"
+		}
+	}
+	return true, ""
+}

@@ -29,7 +29,11 @@ func Line(w io.Writer, pal run.Palette, p run.Progress) {
 			mark = pal.Warn(Mark(t.Status))
 		}
 	}
-	fmt.Fprintf(w, "%s %s (%s) %s, %d/%d steps from cache%s\n", mark, t.Name, t.File, Ms(t.DurationMS), c.Hits, c.Steps, tag)
+	reid := ""
+	if c.Reidentified > 0 {
+		reid = fmt.Sprintf(", %d re-identified", c.Reidentified)
+	}
+	fmt.Fprintf(w, "%s %s (%s) %s, %d/%d steps from cache%s%s\n", mark, t.Name, t.File, Ms(t.DurationMS), c.Hits, c.Steps, reid, tag)
 	if t.Status != "passed" {
 		loc := t.File
 		if fs := FailedStep(*t); fs != nil {
@@ -51,10 +55,14 @@ func Final(w io.Writer, pal run.Palette, in *Input) {
 	if in.Shard != "" {
 		shard = " (shard " + in.Shard + ")"
 	}
-	fmt.Fprintf(w, "\n%d tests%s: %s, %s, %s, %s; cache hit rate %.0f%%, %d model calls, %d tokens; %s\n",
+	reid := ""
+	if s.Reidentified > 0 {
+		reid = fmt.Sprintf(" (%d re-identified)", s.Reidentified)
+	}
+	fmt.Fprintf(w, "\n%d tests%s: %s, %s, %s, %s; cache hit rate %.0f%%%s, %d model calls, %d tokens; %s\n",
 		s.Total, shard, pal.Pass(fmt.Sprintf("%d passed", s.Passed)), pal.Count(s.Failed, fmt.Sprintf("%d failed", s.Failed), false),
 		pal.Count(s.Flaky, fmt.Sprintf("%d flaky", s.Flaky), true), pal.Count(s.Healed, fmt.Sprintf("%d healed", s.Healed), true),
-		100*s.CacheHitRate, s.ModelCalls, s.TokensIn+s.TokensOut, s.Duration.Round(time.Millisecond))
+		100*s.CacheHitRate, reid, s.ModelCalls, s.TokensIn+s.TokensOut, s.Duration.Round(time.Millisecond))
 }
 
 // ProgressBar draws "[#####.....] 5/12 tests, 1 failed, ETA 12s" on one

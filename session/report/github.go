@@ -87,10 +87,10 @@ func Markdown(in *Input) string {
 		title += " (shard " + in.Shard + ")"
 	}
 	fmt.Fprintf(&b, "## %s: %s\n\n", title, status)
-	b.WriteString("| tests | passed | failed | flaky | healed | cache hit rate | model calls | tokens | cost | time |\n")
-	b.WriteString("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %.0f%% | %d | %d | $%.4f | %s |\n\n", s.Total, s.Passed, s.Failed, s.Flaky, s.Healed,
-		100*s.CacheHitRate, s.ModelCalls, s.TokensIn+s.TokensOut, s.Cost, s.Duration.Round(100*1e6))
+	b.WriteString("| tests | passed | failed | flaky | healed | cache hit rate | re-identified | model calls | tokens | cost | time |\n")
+	b.WriteString("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %.0f%% | %d | %d | %d | $%.4f | %s |\n\n", s.Total, s.Passed, s.Failed, s.Flaky, s.Healed,
+		100*s.CacheHitRate, s.Reidentified, s.ModelCalls, s.TokensIn+s.TokensOut, s.Cost, s.Duration.Round(100*1e6))
 	rep := in.Report
 	var failed, flaky []string
 	for i, t := range rep.Tests {

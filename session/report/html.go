@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/run"
 )
 
 //go:embed html.tmpl
@@ -61,6 +62,7 @@ type htmlStep struct {
 	N, Line                   int
 	Text, Status, Mark, Class string
 	Cache, MissReason, Error  string
+	Reidentified              string // how sure a re-identification was: 0.82 (next: button "Save" 0.41)
 	Duration, Tokens, Note    string
 	Shot                      string
 	LLMCalls                  int
@@ -118,7 +120,7 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		for _, st := range t.Steps {
 			hs := htmlStep{N: st.Index + 1, Line: st.Line, Text: Describe(st.Command), Status: string(st.Status), Mark: Mark(string(st.Status)),
 				Class: stepClass(st.Status), Cache: st.Cache, MissReason: st.MissReason, Error: st.Error, Duration: fmt.Sprintf("%d ms", st.DurationMS),
-				Note: st.Note, LLMCalls: st.LLMCalls}
+				Note: st.Note, LLMCalls: st.LLMCalls, Reidentified: run.ReidentifiedText(st.Reidentified)}
 			if tk, ok := d.Tokens[st.Index]; ok && tk.In+tk.Out > 0 {
 				hs.Tokens = fmt.Sprintf("%d in / %d out", tk.In, tk.Out)
 			}
@@ -159,6 +161,8 @@ func stepClass(s session.StepStatus) string {
 		return "skipped"
 	case session.StatusHit:
 		return "hit"
+	case session.StatusReidentified:
+		return "reidentified"
 	}
 	return "passed"
 }

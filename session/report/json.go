@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/e2e-dev/e2e/session"
 )
 
 // JSON is the JSON report: the run, its summary, and every test with
@@ -34,6 +36,7 @@ type JSONSummary struct {
 	Hits         int     `json:"hits"`
 	Located      int     `json:"located"`
 	Relocated    int     `json:"relocated"`
+	Reidentified int     `json:"reidentified"` // found by likeness to the cached node; not hits
 	Misses       int     `json:"misses"`
 	Skipped      int     `json:"skipped"`
 	CacheHitRate float64 `json:"cacheHitRate"`
@@ -80,6 +83,8 @@ type JSONStep struct {
 	TokensOut  int     `json:"tokensOut"`
 	Cost       float64 `json:"cost"`
 	Note       string  `json:"note,omitempty"` // an assert step's reasoning
+	// Reidentified is how sure a re-identified step was: {score, runnerUp, second}.
+	Reidentified *session.Reidentification `json:"reidentified,omitempty"`
 }
 
 // ToJSON converts a run.
@@ -91,7 +96,7 @@ func ToJSON(in *Input) *JSON {
 	j.Run.Shard, j.Run.Workers = in.Shard, in.Workers
 	s := Summarize(in)
 	j.Summary = JSONSummary{Tests: s.Total, Passed: s.Passed, Failed: s.Failed, Flaky: s.Flaky, Healed: s.Healed, Steps: s.Steps,
-		Hits: s.Hits, Located: s.Located, Relocated: s.Relocated, Misses: s.Misses, Skipped: s.Skipped, CacheHitRate: s.CacheHitRate,
+		Hits: s.Hits, Located: s.Located, Relocated: s.Relocated, Reidentified: s.Reidentified, Misses: s.Misses, Skipped: s.Skipped, CacheHitRate: s.CacheHitRate,
 		ModelCalls: s.ModelCalls, TokensIn: s.TokensIn, TokensOut: s.TokensOut, Cost: s.Cost, MS: s.Duration.Milliseconds()}
 	j.Tests = []JSONTest{}
 	for i, t := range rep.Tests {
@@ -103,7 +108,7 @@ func ToJSON(in *Input) *JSON {
 			tk := d.Tokens[st.Index]
 			jt.Steps = append(jt.Steps, JSONStep{Index: st.Index, Line: st.Line, Command: st.Command, Kind: st.Kind, Status: string(st.Status),
 				Cache: st.Cache, MissReason: st.MissReason, Error: st.Error, Screenshot: st.Screenshot, MS: st.DurationMS,
-				LLMCalls: st.LLMCalls, TokensIn: tk.In, TokensOut: tk.Out, Cost: tk.Cost, Note: st.Note})
+				LLMCalls: st.LLMCalls, TokensIn: tk.In, TokensOut: tk.Out, Cost: tk.Cost, Note: st.Note, Reidentified: st.Reidentified})
 		}
 		j.Tests = append(j.Tests, jt)
 	}

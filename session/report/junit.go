@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/e2e-dev/e2e/session/run"
 )
 
 // JUnit XML as GitHub (test reporters), GitLab and Jenkins read it: one
@@ -103,6 +105,9 @@ func ToJUnit(in *Input) *JUnitSuites {
 			fmt.Fprintf(&out, "%s line %d: %s [%s", Mark(string(st.Status)), st.Line, Describe(st.Command), st.Status)
 			if st.MissReason != "" {
 				fmt.Fprintf(&out, ", %s", st.MissReason)
+			}
+			if st.Reidentified != nil {
+				fmt.Fprintf(&out, ", %s", run.ReidentifiedText(st.Reidentified))
 			}
 			fmt.Fprintf(&out, "] %dms\n", st.DurationMS)
 		}

@@ -37,7 +37,12 @@ type Input struct {
 type Summary struct {
 	Total, Passed, Failed, Flaky, Healed             int
 	Steps, Hits, Located, Relocated, Misses, Skipped int
-	// CacheHitRate is hits over the steps that looked an element up (0–1).
+	// Reidentified counts the steps whose cached selectors missed and whose
+	// element was found by its likeness to the cached node (no locate, no
+	// model call); they are not hits.
+	Reidentified int
+	// CacheHitRate is hits over the steps that looked an element up: hits,
+	// re-identified, located and re-located steps (0–1).
 	CacheHitRate          float64
 	ModelCalls            int
 	TokensIn, TokensOut   int
@@ -51,7 +56,7 @@ func Summarize(in *Input) Summary {
 	rep := in.Report
 	c := run.Count(rep.Tests)
 	s := Summary{Total: len(rep.Tests), Steps: c.Steps, Hits: c.Hits, Located: c.Located, Relocated: c.Relocated,
-		Misses: c.Misses, Skipped: c.Skipped, StartedAt: rep.Run.StartedAt, FinishedAt: rep.Run.FinishedAt}
+		Reidentified: c.Reidentified, Misses: c.Misses, Skipped: c.Skipped, StartedAt: rep.Run.StartedAt, FinishedAt: rep.Run.FinishedAt}
 	s.Duration = rep.Run.FinishedAt.Sub(rep.Run.StartedAt)
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
@@ -68,7 +73,7 @@ func Summarize(in *Input) Summary {
 			s.Healed++
 		}
 	}
-	if looked := c.Hits + c.Located + c.Relocated; looked > 0 {
+	if looked := c.Hits + c.Reidentified + c.Located + c.Relocated; looked > 0 {
 		s.CacheHitRate = float64(c.Hits) / float64(looked)
 	}
 	for _, mc := range in.Calls {
@@ -141,7 +146,8 @@ func Command(command string) string {
 // Mark is a status as one character.
 func Mark(status string) string {
 	switch status {
-	case "passed", string(session.StatusHit), string(session.StatusLocated), string(session.StatusRelocated):
+	case "passed", string(session.StatusHit), string(session.StatusLocated), string(session.StatusRelocated),
+		string(session.StatusReidentified):
 		return "✓"
 	case string(session.StatusSkipped):
 		return "-"

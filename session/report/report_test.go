@@ -188,7 +188,7 @@ func TestGitHubAnnotationsAndSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, _ := os.ReadFile(path)
-	for _, want := range []string{"earlier step\n## e2e run (shard 2/3): ❌ failed", "| 4 | 3 | 1 | 1 | 1 | 50% | 1 | 940 | $0.0100 | 3s |",
+	for _, want := range []string{"earlier step\n## e2e run (shard 2/3): ❌ failed", "| 4 | 3 | 1 | 1 | 1 | 50% | 0 | 1 | 940 | $0.0100 | 3s |",
 		"- **bad, really** (`tests/bad.e2e.yaml:6`): step 2 (line 6): 50% wrong", "- **flaky**: passed on attempt 2"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("summary lacks %q:\n%s", want, md)

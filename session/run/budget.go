@@ -40,13 +40,14 @@ func (e *StepTimeoutError) Unwrap() error { return e.Err }
 
 // What a step is doing, for StepTimeoutError.
 const (
-	doingLoad     = "loading the page"
-	doingSettle   = "settling"
-	doingSnapshot = "reading the page"
-	doingModel    = "waiting for the model"
-	doingWait     = "waiting for the element"
-	doingAct      = "acting on the element"
-	doingCheck    = "checking the expectation"
+	doingLoad       = "loading the page"
+	doingSettle     = "settling"
+	doingSnapshot   = "reading the page"
+	doingReidentify = "re-identifying the cached element"
+	doingModel      = "waiting for the model"
+	doingWait       = "waiting for the element"
+	doingAct        = "acting on the element"
+	doingCheck      = "checking the expectation"
 )
 
 // errStepTimeout is the cause of a step context whose time ran out.

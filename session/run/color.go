@@ -4,7 +4,7 @@ import "github.com/e2e-dev/e2e/session"
 
 // Palette colours the run's terminal output with ANSI codes: green for
 // what passed, red for what failed, yellow for what passed only with help
-// (re-located, healed, flaky) and dim for what was skipped. The zero
+// (re-located, re-identified, healed, flaky) and dim for what was skipped. The zero
 // Palette writes plain text, as logs and pipes want it.
 type Palette struct{ On bool }
 
@@ -26,7 +26,7 @@ func (p Palette) Status(status, s string) string {
 	switch status {
 	case string(session.StatusPassed), string(session.StatusHit), string(session.StatusLocated):
 		return p.Pass(s)
-	case string(session.StatusRelocated):
+	case string(session.StatusRelocated), string(session.StatusReidentified):
 		return p.Warn(s)
 	case string(session.StatusSkipped):
 		return p.Dim(s)

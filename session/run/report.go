@@ -13,8 +13,23 @@ import (
 )
 
 var statusMark = map[session.StepStatus]string{
-	session.StatusHit: "✓", session.StatusLocated: "✓", session.StatusRelocated: "✓", session.StatusPassed: "✓",
-	session.StatusFailed: "✗", session.StatusSkipped: "-",
+	session.StatusHit: "✓", session.StatusLocated: "✓", session.StatusRelocated: "✓", session.StatusReidentified: "✓",
+	session.StatusPassed: "✓", session.StatusFailed: "✗", session.StatusSkipped: "-",
+}
+
+// ReidentifiedText says how sure a re-identification was, as the reports show
+// it after the status: `0.82 (next: button "Save" 0.41)`, or
+// `0.90 (no other candidate)`; "" for nil.
+func ReidentifiedText(r *session.Reidentification) string {
+	switch {
+	case r == nil:
+		return ""
+	case r.Second != "":
+		return fmt.Sprintf("%.2f (next: %s %.2f)", r.Score, r.Second, r.RunnerUp)
+	case r.RunnerUp > 0:
+		return fmt.Sprintf("%.2f (next %.2f)", r.Score, r.RunnerUp)
+	}
+	return fmt.Sprintf("%.2f (no other candidate)", r.Score)
 }
 
 // describe is a step as a person reads it, variables unresolved.
@@ -62,6 +77,9 @@ func printStep(w io.Writer, pal Palette, st testfile.Step, sr *session.StepResul
 	// Padded before it is coloured: the codes take no columns.
 	status = pal.Status(string(sr.Status), fmt.Sprintf("%-12s", status))
 	fmt.Fprintf(w, "  %s %-60s %s %5dms\n", pal.Status(string(sr.Status), statusMark[sr.Status]), describe(st.Step), status, sr.DurationMS)
+	if sr.Reidentified != nil {
+		fmt.Fprintf(w, "      %s\n", pal.Dim("re-identified "+ReidentifiedText(sr.Reidentified)))
+	}
 	if sr.Note != "" && sr.Status != session.StatusFailed {
 		fmt.Fprintf(w, "      %s\n", pal.Dim(sr.Note))
 	}
@@ -76,6 +94,10 @@ func printStep(w io.Writer, pal Palette, st testfile.Step, sr *session.StepResul
 // Counts summarises step statuses.
 type Counts struct {
 	Steps, Hits, Located, Relocated, Failed, Skipped, Misses int
+	// Reidentified counts the steps whose cached selectors missed and
+	// whose element was found by its likeness to the cached node: not
+	// hits, not located.
+	Reidentified int
 }
 
 // Count tallies the steps of tests.
@@ -91,6 +113,8 @@ func Count(tests []session.TestResult) Counts {
 				c.Located++
 			case session.StatusRelocated:
 				c.Relocated++
+			case session.StatusReidentified:
+				c.Reidentified++
 			case session.StatusFailed:
 				c.Failed++
 			case session.StatusSkipped:
@@ -112,8 +136,8 @@ func printTestSummary(w io.Writer, pal Palette, t *session.TestResult) {
 	} else if t.Healed() {
 		mark, name = pal.Warn("✓"), name+pal.Warn(" (healed: review with `e2e heals list`)")
 	}
-	fmt.Fprintf(w, "%s %s: %d steps, %d cache hits, %d located, %d re-located, %s in %s\n",
-		mark, name, c.Steps, c.Hits, c.Located, c.Relocated, pal.Count(c.Failed, fmt.Sprintf("%d failed", c.Failed), false), time.Duration(t.DurationMS)*time.Millisecond)
+	fmt.Fprintf(w, "%s %s: %d steps, %d cache hits, %d re-identified, %d located, %d re-located, %s in %s\n",
+		mark, name, c.Steps, c.Hits, c.Reidentified, c.Located, c.Relocated, pal.Count(c.Failed, fmt.Sprintf("%d failed", c.Failed), false), time.Duration(t.DurationMS)*time.Millisecond)
 	if t.Status != "passed" && t.Error != "" {
 		fmt.Fprintf(w, "  %s\n", pal.Fail(t.Error))
 	}
@@ -133,7 +157,8 @@ func printRunSummary(w io.Writer, pal Palette, rep *Report) {
 		}
 	}
 	c := Count(rep.Tests)
-	fmt.Fprintf(w, "run %d: %d steps, %d cache hits, %d located, %d re-located, %d failed in %s\n", rep.Run.ID, c.Steps, c.Hits, c.Located, c.Relocated, c.Failed,
+	fmt.Fprintf(w, "run %d: %d steps, %d cache hits, %d re-identified, %d located, %d re-located, %d failed in %s\n",
+		rep.Run.ID, c.Steps, c.Hits, c.Reidentified, c.Located, c.Relocated, c.Failed,
 		rep.Run.FinishedAt.Sub(rep.Run.StartedAt).Round(time.Millisecond))
 	failedText := pal.Count(failed, fmt.Sprintf("%d failed", failed), false)
 	if healed > 0 {

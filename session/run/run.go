@@ -100,8 +100,9 @@ type TargetEvent struct {
 	Description string // as resolved (variables filled in)
 	// Ref is the element the step acts on, "" when the lookup failed.
 	Ref string
-	// Via is how Ref was found: "cache", "locate" (the local locator) or
-	// "model"; "" when the lookup failed.
+	// Via is how Ref was found: "cache", "re-identified" (by its likeness
+	// to the cached node), "locate" (the local locator) or "model"; "" when
+	// the lookup failed.
 	Via string
 	// Reason is why no element was found: locate.ReasonNoMatch,
 	// locate.ReasonAmbiguous, or "error" (Err says which).
@@ -740,6 +741,8 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 		}
 	case pending == nil:
 		e.Via = "cache"
+	case sr.Status == session.StatusReidentified:
+		e.Via = "re-identified"
 	case sr.LLMCalls > calls:
 		e.Via = "model"
 	default:
@@ -766,7 +769,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 	acts := actsOn(st.Type)
 	if entry != nil {
 		ref, reason := r.replay(ctx, tr, entry, acts)
-		if ref == "" && (reason == "no-match" || reason == "hidden" || reason == "selector-conflict") {
+		if ref == "" && (reason == "no-match" || reason == "hidden" || reason == "selector-conflict" || reason == "place-only") {
 			// The page may still be on its way: look again once it is quiet.
 			r.settle(ctx, tr)
 			ref, reason = r.replay(ctx, tr, entry, acts)
@@ -782,6 +785,10 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			return ref, nil, nil
 		}
 		sr.Cache, sr.MissReason = "miss", reason
+		// The selectors missed: the element may still be there, changed.
+		if ref, pending := r.reidentify(ctx, tr, raw, entry, acts, sr); ref != "" {
+			return ref, pending, nil
+		}
 	}
 	if r.strict() {
 		why := "no entry"
@@ -837,15 +844,15 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			}
 			ref := res.Target.Node.Ref
 			tr.chosen = res.Target
-			sels, node, err := tr.page.CaptureElement(ctx, ref, r.o.Config.BannedAttributes)
+			c, err := tr.page.Capture(ctx, ref, r.o.Config.BannedAttributes)
 			if err != nil {
 				return "", nil, err
 			}
 			if res.Target.Node.Role == "text" {
-				node.Role = "text" // a run of text its element owns
+				c.Node.Role = "text" // a run of text its element owns
 			}
 			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
-				Selectors: sels, Node: node, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
+				Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
 		if (res.Reason == locate.ReasonAmbiguous && (r.o.Model == nil || askedModel)) || time.Now().After(deadline) || ctx.Err() != nil {
 			return "", nil, &NotFoundError{Description: st.Description, Reason: res.Reason, Detail: res.Detail, Candidates: res.Candidates}
@@ -869,6 +876,13 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 	if res.Reason != "" {
 		return "", res.Reason
 	}
+	return r.checkCached(ctx, tr, res, e, acts)
+}
+
+// checkCached checks that res, the element the cache found for e, is
+// visible (or shown by hovering, for a step that acts) and still meets e's
+// intent. It returns res's ref, else why not.
+func (r *Runner) checkCached(ctx context.Context, tr *testRun, res *browser.Resolved, e *session.CacheEntry, acts bool) (ref, reason string) {
 	if !res.Visible && !(acts && res.HoverOnly) {
 		return "", "hidden"
 	}
@@ -895,6 +909,104 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 		return "", why
 	}
 	return res.Ref, ""
+}
+
+// Re-identification accepts its best candidate only when it is this alike
+// to the recorded node and this far ahead of the next (see
+// TestVersionPairs and BENCHMARKS.md for how they were set).
+const (
+	reidMinScore = 0.5
+	reidMargin   = 0.1
+)
+
+// reidentify looks for e's element by its likeness to the node recorded
+// with the row, after its selectors missed. The best candidate is the
+// step's element when it is clearly ahead of the next and still meets the
+// intent; the row is then rewritten (new selectors and node, the intent
+// kept) when the test passes. It returns "" when no candidate is taken,
+// with why in the step's note.
+func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *session.CacheEntry, acts bool, sr *session.StepResult) (string, *session.CacheEntry) {
+	if e.Node.Tag == "" {
+		return "", nil
+	}
+	doing(ctx, doingReidentify)
+	found, err := tr.page.Reidentify(ctx, e.Node, e.Context)
+	if err != nil || found == nil {
+		return "", nil
+	}
+	why := ""
+	switch {
+	case found.Score < reidMinScore:
+		why = fmt.Sprintf("no element like it (best %.2f)", found.Score)
+	case found.Second != nil && found.Score-found.SecondScore < reidMargin:
+		why = fmt.Sprintf("%s (%.2f) and %s (%.2f) are alike", line(found.Best), found.Score, line(found.Second), found.SecondScore)
+	}
+	renamed := ""
+	if why == "" {
+		if ref, reason := r.checkCached(ctx, tr, found.Best, e, acts); ref == "" {
+			why = fmt.Sprintf("%s (%.2f) does not fit: %s", line(found.Best), found.Score, reason)
+			if ok, rwhy := r.checkRenamed(ctx, tr, found, e, acts); ok {
+				why, renamed = "", strings.TrimPrefix(reason, locate.ReasonAttributeChanged+": ")
+			} else if rwhy != "" {
+				why += "; " + rwhy
+			}
+		}
+	}
+	if why != "" {
+		sr.Note = strings.TrimPrefix(sr.Note+"; not re-identified: "+tr.redact(why), "; ")
+		return "", nil
+	}
+	ref := found.Best.Ref
+	c, err := tr.page.Capture(ctx, ref, r.o.Config.BannedAttributes)
+	if err != nil {
+		return "", nil
+	}
+	if e.Node.Role == "text" {
+		c.Node.Role = "text"
+	}
+	sr.Status = session.StatusReidentified
+	sr.Reidentified = &session.Reidentification{Score: found.Score}
+	if renamed != "" {
+		sr.Note = strings.TrimPrefix(sr.Note+"; "+tr.redact("renamed ("+renamed+"): update the step's description"), "; ")
+	}
+	if found.Second != nil {
+		sr.Reidentified.RunnerUp, sr.Reidentified.Second = found.SecondScore, tr.redact(line(found.Second))
+	}
+	return ref, &session.CacheEntry{Key: e.Key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
+		Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: e.Intent}
+}
+
+// checkRenamed says whether found's best candidate, which failed the
+// intent check, is the recorded element renamed (locate.CheckRenamed):
+// re-identified clearly, anchored by more than its text, of the recorded
+// role, and no other element named by the description. why is set when it
+// was weighed and refused.
+func (r *Runner) checkRenamed(ctx context.Context, tr *testRun, found *browser.Reidentified, e *session.CacheEntry, acts bool) (ok bool, why string) {
+	b := found.Best
+	if !found.Anchored || b.Node == nil || b.Node.Role != e.Node.Role || e.Node.Role == "text" || (!b.Visible && !(acts && b.HoverOnly)) {
+		return false, ""
+	}
+	intent := r.resolveIntent(tr, e.Intent)
+	s, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: positional(intent)})
+	if err != nil {
+		return false, ""
+	}
+	node := b.Node
+	if n := s.Find(b.Ref); n != nil {
+		node = n
+	}
+	if ok, why := locate.CheckRenamed(s, node, b.Ancestors, intent); !ok {
+		return false, "not renamed: " + why
+	}
+	return true, ""
+}
+
+// line is a found element as a snapshot line.
+func line(res *browser.Resolved) string {
+	if res == nil || res.Node == nil {
+		return "(none)"
+	}
+	return res.Node.Line()
 }
 
 // replayText checks a cached text target: the element the selectors found

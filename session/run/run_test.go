@@ -68,6 +68,7 @@ type env struct {
 	// gate and events, when set, watch and steer the run (studio_test.go).
 	gate   session.Gate
 	events session.Events
+	cache  string // the cache policy; "" is the default
 }
 
 func newEnv(t *testing.T) *env {
@@ -100,7 +101,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Cache: e.cache, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)

@@ -24,6 +24,8 @@ import (
 //   - selectors: the stored selectors' vote alone (the element it lands on,
 //     visible or not: visibility is the check's business);
 //   - +check: the vote and the intent check (a cache hit, or a miss);
+//   - +re-identification: a miss found again by its likeness to the
+//     recorded node (a hit stays a hit);
 //   - +locator: a miss re-located by the local locator (no model).
 // Each stage's answer is correct (the pair's right element), wrong (any
 // other element, or any element where the right answer is none) or a miss.
@@ -43,10 +45,22 @@ type pairStage struct {
 
 // pairResult is one pair's before run and after stages.
 type pairResult struct {
-	Pair                      fixture.Pair
-	Err                       string // why the pair could not be measured
-	Selectors, Check, Locator pairStage
-	MissReason                string // the cache's reason on after
+	Pair                            fixture.Pair
+	Err                             string // why the pair could not be measured
+	Selectors, Check, Reid, Locator pairStage
+	MissReason                      string // the cache's reason on after
+	Note                            string // the step's note (why re-identification declined)
+	Reidentified                    *session.Reidentification
+	// Similar is re-identification's ranking on after, before any check:
+	// its best and second candidates' keys and scores.
+	Similar pairSimilar
+}
+
+// pairSimilar is what re-identification ranked first and second.
+type pairSimilar struct {
+	Best, Second           string
+	Score, SecondScore     float64
+	Anchored, HadCandidate bool
 }
 
 // spyStore is the store that remembers the last cache entry written.
@@ -190,17 +204,34 @@ func measurePair(t *testing.T, base string, p fixture.Pair) pairResult {
 	}
 	out.Selectors = out.classify(vote)
 
+	// Similarity alone: re-identification's ranking, no intent check.
+	if re, err := pg.Reidentify(ctx, entry.Node, entry.Context); err == nil && re != nil {
+		key := func(res *browser.Resolved) string {
+			if k, ok, err := pg.Attribute(ctx, res.Ref, zooKeyAttr); err == nil && ok {
+				return k
+			}
+			return "(no key)"
+		}
+		out.Similar = pairSimilar{Best: key(re.Best), Score: re.Score, Anchored: re.Anchored, HadCandidate: true}
+		if re.Second != nil {
+			out.Similar.Second, out.Similar.SecondScore = key(re.Second), re.SecondScore
+		}
+	}
+
 	// + check, + locator: the after run, reading the cache, never writing it.
 	sr, events, keys, err := pairRun(t, cfg, db, p, p.URL(true), CacheReadOnly)
 	if err != nil {
 		out.Err = "after: " + err.Error()
 		return out
 	}
-	out.MissReason = sr.MissReason
-	hit, final := "", ""
+	out.MissReason, out.Note, out.Reidentified = sr.MissReason, sr.Note, sr.Reidentified
+	hit, reid, final := "", "", ""
 	for i, e := range events {
 		if e.Via == "cache" && hit == "" {
 			hit = keys[i]
+		}
+		if e.Via == "re-identified" && reid == "" {
+			reid = keys[i]
 		}
 		final = keys[i]
 	}
@@ -208,10 +239,13 @@ func measurePair(t *testing.T, base string, p fixture.Pair) pairResult {
 		hit = ""
 	}
 	out.Check = out.classify(hit)
-	if hit != "" {
-		out.Locator = out.Check
-	} else {
-		out.Locator = out.classify(final)
+	switch {
+	case hit != "":
+		out.Reid, out.Locator = out.Check, out.Check
+	case reid != "":
+		out.Reid, out.Locator = out.classify(reid), out.classify(reid)
+	default:
+		out.Reid, out.Locator = out.classify(""), out.classify(final)
 	}
 	return out
 }
@@ -265,7 +299,7 @@ func pairsReport(rs []pairResult) string {
 	}
 	b.WriteString("| stage | pairs | correct | wrong | miss |\n|---|---|---|---|---|\n")
 	for _, g := range groups {
-		var sel, chk, loc pairCounts
+		var sel, chk, reid, loc pairCounts
 		n := 0
 		for _, r := range rs {
 			if r.Err != "" || !g.in(r.Pair) {
@@ -274,19 +308,42 @@ func pairsReport(rs []pairResult) string {
 			n++
 			sel.add(r.Selectors)
 			chk.add(r.Check)
+			reid.add(r.Reid)
 			loc.add(r.Locator)
 		}
 		for _, st := range []struct {
 			name string
 			c    pairCounts
-		}{{"selectors alone", sel}, {"+ intent check (cache hit)", chk}, {"+ local locator", loc}} {
+		}{{"selectors alone", sel}, {"+ intent check (cache hit)", chk}, {"+ re-identification", reid}, {"+ local locator", loc}} {
 			fmt.Fprintf(&b, "| %s: %s | %d | %d | %d | %d |\n", g.name, st.name, n, st.c.Correct, st.c.Wrong, st.c.Miss)
 		}
 	}
-	b.WriteString("\n| pair | kind | right answer | selectors | + check | + locator | cache miss reason |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString("\nSimilarity alone (re-identification's best candidate, no intent check), by the margin it must lead the second by" +
+		" (score at least " + fmt.Sprint(reidMinScore) + "), over the pairs whose element still exists and the removed ones:\n\n" +
+		"| margin | exists: correct | exists: wrong | exists: miss | removed: wrong | removed: miss |\n|---|---|---|---|---|---|\n")
+	for _, m := range []float64{0, 0.05, 0.1, 0.15, 0.2, 0.3} {
+		var ex, rm pairCounts
+		for _, r := range rs {
+			if r.Err != "" {
+				continue
+			}
+			sim := r.Similar
+			key := ""
+			if sim.HadCandidate && sim.Score >= reidMinScore && (sim.Second == "" || sim.Score-sim.SecondScore >= m) {
+				key = sim.Best
+			}
+			if r.Pair.After == fixture.PairNone {
+				rm.add(r.classify(key))
+			} else {
+				ex.add(r.classify(key))
+			}
+		}
+		fmt.Fprintf(&b, "| %.2f | %d | %d | %d | %d | %d |\n", m, ex.Correct, ex.Wrong, ex.Miss, rm.Wrong, rm.Miss)
+	}
+	b.WriteString("\n| pair | kind | right answer | selectors | + check | + re-identification | + locator | cache miss reason |\n|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		if r.Err != "" {
-			fmt.Fprintf(&b, "| %s | %s | %s | not measured: %s | | | |\n", r.Pair.Name, r.Pair.Kind, r.Pair.After, r.Err)
+			fmt.Fprintf(&b, "| %s | %s | %s | not measured: %s | | | | |\n", r.Pair.Name, r.Pair.Kind, r.Pair.After, r.Err)
 			continue
 		}
 		cell := func(s pairStage) string {
@@ -295,8 +352,15 @@ func pairsReport(rs []pairResult) string {
 			}
 			return s.Outcome
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", r.Pair.Name, r.Pair.Kind, r.Pair.After,
-			cell(r.Selectors), cell(r.Check), cell(r.Locator), strings.ReplaceAll(r.MissReason, "|", "/"))
+		why := r.MissReason
+		if r.Reidentified != nil {
+			why += fmt.Sprintf("; re-identified %.2f (next %.2f %s)", r.Reidentified.Score, r.Reidentified.RunnerUp, r.Reidentified.Second)
+		}
+		if r.Note != "" {
+			why += "; " + r.Note
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Pair.Name, r.Pair.Kind, r.Pair.After,
+			cell(r.Selectors), cell(r.Check), cell(r.Reid), cell(r.Locator), strings.ReplaceAll(why, "|", "/"))
 	}
 	return b.String()
 }
@@ -323,7 +387,7 @@ func TestVersionPairs(t *testing.T) {
 		for _, s := range []struct {
 			name string
 			st   pairStage
-		}{{"+ check", r.Check}, {"+ locator", r.Locator}} {
+		}{{"+ check", r.Check}, {"+ re-identification", r.Reid}, {"+ locator", r.Locator}} {
 			if r.Pair.Trap && s.st.Outcome == pairWrong {
 				bad = append(bad, fmt.Sprintf("trap pair %s: %s acted on %s, want %s", r.Pair.Name, s.name, s.st.Key, r.Pair.After))
 			}

@@ -1,0 +1,174 @@
+package run
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/e2e-dev/e2e/session"
+)
+
+// Re-identification end to end: a one-page app served in two versions (the
+// test switches which), a test recorded on the first and replayed on the
+// second. Every control's click puts its data-k in the title, and the test's
+// expect step says which control it wanted: a wrong element fails it.
+
+// reidPage is the page's HTML around body.
+func reidPage(body string) string {
+	return `<!doctype html><html><head><title>Reid</title><style>
+.bar { display: flex; gap: 12px; padding: 8px } button { padding: 6px 12px } section { margin: 12px; border: 1px solid #ccc; padding: 8px }
+</style></head><body><main>` + body + `</main><script>
+document.addEventListener('click', (e) => { const b = e.target.closest('[data-k]'); if (b) document.title = 'clicked ' + b.dataset.k; });
+</script></body></html>`
+}
+
+// reidApp serves version v of a page at /.
+type reidApp struct {
+	mu       sync.Mutex
+	versions map[string]string
+	v        string
+}
+
+func (a *reidApp) set(v string) { a.mu.Lock(); a.v = v; a.mu.Unlock() }
+
+func (a *reidApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	a.mu.Lock()
+	body := a.versions[a.v]
+	a.mu.Unlock()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprint(w, reidPage(body))
+}
+
+// reidEnv is an env whose base URL serves the two-version app.
+func reidEnv(t *testing.T, versions map[string]string) (*env, *reidApp) {
+	e := newEnv(t)
+	app := &reidApp{versions: versions, v: "before"}
+	srv := httptest.NewServer(app)
+	t.Cleanup(srv.Close)
+	e.cfg.BaseURL = srv.URL
+	return e, app
+}
+
+// reidTest clicks what and expects the click on k.
+func reidTest(what, k string) string {
+	return fmt.Sprintf("name: reid\nurl: /\nsteps:\n  - click: %s\n  - expect: { title: clicked %s }\n", what, k)
+}
+
+const reidToolbarBefore = `<section aria-label="Profile"><h2>Profile</h2><div class="bar">
+<button id="save-profile" class="btn primary" data-k="save">Save</button><button id="cancel" class="btn" data-k="cancel">Cancel</button></div></section>`
+
+func TestReidentifiedAfterTheSelectorsBreak(t *testing.T) {
+	// The build renamed the ids, wrapped the toolbar and put a look-alike
+	// Save in another section: no cached selector finds a single element.
+	e, app := reidEnv(t, map[string]string{
+		"before": reidToolbarBefore,
+		"after": `<section aria-label="Billing"><h2>Billing</h2><div class="bar"><button class="btn" data-k="billing-save">Save</button></div></section>
+<section aria-label="Profile"><h2>Profile</h2><div class="wrap"><div class="bar">
+<button id="profile-save-v2" class="btn primary" data-k="save">Save</button><button id="profile-cancel-v2" class="btn" data-k="cancel">Cancel</button></div></div></section>`,
+	})
+	test := reidTest("the Save button", "save")
+	if rep := e.run("", test); !rep.Passed() {
+		t.Fatalf("before:\n%s", e.out.String())
+	}
+	app.set("after")
+	rep := e.run("", test)
+	if !rep.Passed() {
+		t.Fatalf("after: the re-identified step acted on the wrong element or failed:\n%s", e.out.String())
+	}
+	s := rep.Tests[0].Steps[0]
+	if s.Status != session.StatusReidentified || s.Cache != "miss" || s.MissReason == "" || s.LLMCalls != 0 {
+		t.Fatalf("after: %s cache %s (%q), want re-identified after a miss", s.Status, s.Cache, s.MissReason)
+	}
+	if r := s.Reidentified; r == nil || r.Score <= r.RunnerUp || r.Score < reidMinScore || r.Second == "" {
+		t.Fatalf("after: re-identification %+v, want a score ahead of a named runner-up", r)
+	}
+	// The row was rewritten: the next run replays it from the cache.
+	rep = e.run("", test)
+	if s := rep.Tests[0].Steps[0]; !rep.Passed() || s.Status != session.StatusHit {
+		t.Fatalf("the run after re-identification: %s (%q)\n%s", s.Status, s.MissReason, e.out.String())
+	}
+	// And the strict policy accepts a re-identification: no model is asked.
+	app.set("before")
+	e.cache = CacheStrict
+	r2 := e.run("", test)
+	if s := r2.Tests[0].Steps[0]; !r2.Passed() || (s.Status != session.StatusReidentified && s.Status != session.StatusHit) {
+		t.Fatalf("strict on the first version again: %s (%q)\n%s", s.Status, s.MissReason, e.out.String())
+	}
+}
+
+func TestReidentifyRefusesTwins(t *testing.T) {
+	// The recorded button is gone; two buttons exactly like it, in two
+	// look-alike sections neither of which is the recorded one: no
+	// candidate is clearly ahead, and the locator finds two Saves.
+	e, app := reidEnv(t, map[string]string{
+		"before": reidToolbarBefore,
+		"after": `<section aria-label="Shipping"><h2>Shipping</h2><div class="bar"><button class="btn primary" data-k="ship-save">Save</button></div></section>
+<section aria-label="Billing"><h2>Billing</h2><div class="bar"><button class="btn primary" data-k="bill-save">Save</button></div></section>`,
+	})
+	test := reidTest("the Save button", "save")
+	if rep := e.run("", test); !rep.Passed() {
+		t.Fatalf("before:\n%s", e.out.String())
+	}
+	app.set("after")
+	rep := e.run("", test)
+	s := rep.Tests[0].Steps[0]
+	if s.Status == session.StatusReidentified || s.Status == session.StatusHit || rep.Passed() {
+		t.Fatalf("after: %s (%q), note %q: acted on a look-alike\n%s", s.Status, s.MissReason, s.Note, e.out.String())
+	}
+	if !strings.Contains(s.Note, "not re-identified") {
+		t.Errorf("after: note %q, want why re-identification declined", s.Note)
+	}
+}
+
+func TestReidentifyRenamed(t *testing.T) {
+	signIn := `<form aria-label="Sign in"><label>Email <input id="email" name="email"></label>
+<button id="submit" type="submit" data-k="submit" onclick="event.preventDefault()">%s</button></form>`
+	cases := []struct {
+		name, after, want string
+		reidentified      bool
+	}{
+		// Renamed in place, its id kept, nothing else named so: the same button.
+		{"renamed in place", fmt.Sprintf(signIn, "Log in"), "submit", true},
+		// Renamed, but another button now carries the name: that one is
+		// what the description says (the locator's answer).
+		{"name moved to a rival", `<button type="button" data-k="other">Sign in</button>` + fmt.Sprintf(signIn, "Log in"), "other", false},
+		// The button replaced by another one elsewhere, nothing kept (no id, no
+		// place): not the recorded element.
+		{"replaced, no anchor", `<div style="height:300px"></div><form aria-label="Sign in"><label>Email <input name="email"></label>
+<button type="submit" data-k="continue" onclick="event.preventDefault()">Continue</button></form>`, "", false},
+		// Renamed and now a link: not of the recorded role.
+		{"renamed to another role", `<form aria-label="Sign in"><label>Email <input id="email" name="email"></label>
+<a id="submit" href="#go" data-k="link">Log in</a></form>`, "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e, app := reidEnv(t, map[string]string{"before": fmt.Sprintf(signIn, "Sign in"), "after": c.after})
+			test := reidTest("the Sign in button", "submit")
+			if rep := e.run("", test); !rep.Passed() {
+				t.Fatalf("before:\n%s", e.out.String())
+			}
+			app.set("after")
+			want := c.want
+			if want == "" {
+				want = "nothing"
+			}
+			rep := e.run("", reidTest("the Sign in button", want))
+			s := rep.Tests[0].Steps[0]
+			if got := s.Status == session.StatusReidentified; got != c.reidentified {
+				t.Fatalf("re-identified %v, want %v: %s (%q), note %q\n%s", got, c.reidentified, s.Status, s.MissReason, s.Note, e.out.String())
+			}
+			if c.want != "" && !rep.Passed() {
+				t.Fatalf("want the click on %s:\n%s", c.want, e.out.String())
+			}
+			if c.want == "" && s.Status != session.StatusFailed {
+				t.Fatalf("want no element: %s (%q)\n%s", s.Status, s.Note, e.out.String())
+			}
+			if c.reidentified && !strings.Contains(s.Note, "renamed") {
+				t.Errorf("note %q, want it to say the element was renamed", s.Note)
+			}
+		})
+	}
+}
