@@ -366,6 +366,25 @@ func zooCrossReport(runs []zooCrossRun) (string, zooCrossCounts) {
 			fmt.Fprintf(&b, "- %s: %d steps, %s (cold %s)\n", st, len(d[0]), zooMedian(d[0]), zooMedian(d[1]))
 		}
 	}
+	// How close re-identification came to its runner-up: the smallest
+	// margins first.
+	type reid struct {
+		what string
+		r    session.Reidentification
+	}
+	var reids []reid
+	for _, x := range runs {
+		for _, s := range x.To.Steps {
+			if s.Status == session.StatusReidentified && s.Reidentified != nil {
+				reids = append(reids, reid{fmt.Sprintf("%s:%d %s → %s: %s (%s)", x.To.File, s.Line, x.From.Style, x.To.Style, s.Command, s.Outcome()), *s.Reidentified})
+			}
+		}
+	}
+	sort.SliceStable(reids, func(i, j int) bool { return reids[i].r.Score-reids[i].r.RunnerUp < reids[j].r.Score-reids[j].r.RunnerUp })
+	b.WriteString("\nRe-identified steps with the smallest margins (score, runner-up):\n")
+	for _, r := range reids[:min(len(reids), 10)] {
+		fmt.Fprintf(&b, "- %.2f over %.2f (%s): %s\n", r.r.Score, r.r.RunnerUp, r.r.Second, r.what)
+	}
 	b.WriteString("\nReplayed steps that were not hits (status: the cache's reason):\n")
 	for _, x := range runs {
 		for _, s := range x.To.Steps {

@@ -288,6 +288,8 @@ type zooStep struct {
 	Cache      string
 	MissReason string
 	Duration   time.Duration
+	// Reidentified is how sure re-identification was (a re-identified step).
+	Reidentified *session.Reidentification
 }
 
 // Element says whether the step looks up elements.
@@ -506,7 +508,7 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 		a := zf.Steps[i]
 		zr.Steps = append(zr.Steps, zooStep{Index: i, Line: a.Line, Command: sr.Command, Keys: a.Keys, Except: a.except(style),
 			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note, Cache: sr.Cache, MissReason: sr.MissReason,
-			Duration: time.Duration(sr.DurationMS) * time.Millisecond})
+			Duration: time.Duration(sr.DurationMS) * time.Millisecond, Reidentified: sr.Reidentified})
 	}
 	return zr
 }
