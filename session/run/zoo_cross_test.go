@@ -380,7 +380,9 @@ func zooCrossReport(runs []zooCrossRun) (string, zooCrossCounts) {
 			}
 		}
 	}
-	sort.SliceStable(reids, func(i, j int) bool { return reids[i].r.Score-reids[i].r.RunnerUp < reids[j].r.Score-reids[j].r.RunnerUp })
+	sort.SliceStable(reids, func(i, j int) bool {
+		return reids[i].r.Score-reids[i].r.RunnerUp < reids[j].r.Score-reids[j].r.RunnerUp
+	})
 	b.WriteString("\nRe-identified steps with the smallest margins (score, runner-up):\n")
 	for _, r := range reids[:min(len(reids), 10)] {
 		fmt.Fprintf(&b, "- %.2f over %.2f (%s): %s\n", r.r.Score, r.r.RunnerUp, r.r.Second, r.what)
