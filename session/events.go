@@ -85,6 +85,9 @@ type StepFinished struct {
 	Note          string
 	Postcondition string
 	DurationMS    int64
+	// Reidentified says how sure re-identification was, for a step with
+	// that status; nil otherwise.
+	Reidentified *Reidentification
 }
 
 // SnapshotUpdated: the page as the run last saw it. Outline is the

@@ -161,12 +161,16 @@ type wireNode struct {
 	Box    *ax.Box   `json:"box"`
 	Text   string    `json:"text"` // the element's text when it differs from its name
 	Cut    bool      `json:"cut"`  // the name or a value was cut by the text cap
+	Cell   string    `json:"cell"` // a row ancestor's first cell's name
 }
 
 func (w wireNode) node() *ax.Node {
 	n := &ax.Node{Role: w.Role, Name: w.Name, Ref: w.Ref, States: w.States, Box: w.Box, Cut: w.Cut}
 	if w.Text != "" {
 		n.Children = []*ax.Node{{Role: "text", Text: w.Text}}
+	}
+	if w.Cell != "" {
+		n.Children = append(n.Children, &ax.Node{Role: "cell", Name: w.Cell})
 	}
 	return n
 }

@@ -2196,6 +2196,25 @@ if (!window.__e2e) window.__e2e = (() => {
     return r === document ? null : r;
   }
 
+  // firstCellOf is the name of row's first cell, as the snapshot makes the
+  // row's children: its first child with a cell role, looking through
+  // role-less wrappers; '' when there is none or its name was cut.
+  const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader', 'columnheader']);
+  function firstCellOf(row, memo) {
+    const walk = (el, depth) => {
+      for (const c of el.children) {
+        const d = describeNode(c, memo);
+        if (d) {
+          if (CELL_ROLES.has(d.role)) return d.cut ? null : d.name;
+          continue; // another of the row's children: not a cell
+        }
+        if (depth < 3) { const r = walk(c, depth + 1); if (r !== undefined) return r; }
+      }
+      return undefined;
+    };
+    return walk(row, 0) || '';
+  }
+
   // resolveCached evaluates every selector, lets them vote, and describes the
   // winner with its ancestors so that the intent can be checked without a
   // full snapshot. Reasons: no-match, selector-conflict.
@@ -2288,7 +2307,13 @@ if (!window.__e2e) window.__e2e = (() => {
       // a repeated entry is known by its text: passed with no name, it
       // makes the check read it in a snapshot (see locate.NeedsPage)
       if (!ad || ad.clickable) { const er = entryRole(a); if (er) ad = { role: er, name: '' }; }
-      if (ad) ancestors.unshift(ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) });
+      if (ad) {
+        const an = ad.cut ? { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name), cut: true } : { role: ad.role, name: ad.name, ref: refFor(a, ad.role, ad.name) };
+        // a row's name joins its cells: its first cell says where the
+        // first ends ("Cara Diaz" or "Cara Diaz 2"), as the snapshot's does
+        if (ad.role === 'row') { const fc = firstCellOf(a, memo); if (fc) an.cell = fc; }
+        ancestors.unshift(an);
+      }
       if (a.localName === 'body' && !a.ownerDocument.defaultView.frameElement) break;
     }
     return { ref, node, ancestors, visible, hover };

@@ -144,3 +144,47 @@ func BenchmarkReplayStepInEntry(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReplayStepInRow is BenchmarkReplayStep for a step that names
+// its row ("the Menu button in the Alice row" on /users), as the runner
+// replays it: the vote, the row's name and first cell with the ancestors,
+// the intent check on them (no snapshot: the first cell reads the name
+// exactly), and the click.
+func BenchmarkReplayStepInRow(b *testing.B) {
+	p := benchPage(b, "/users")
+	ctx := context.Background()
+	s, err := p.Snapshot(ctx, SnapshotOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := locate.Locate(s, "the Menu button in the Alice row")
+	if res.Target == nil {
+		b.Fatal(res.Detail)
+	}
+	sels, _, err := p.CaptureElement(ctx, res.Target.Node.Ref, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := p.ResolveCached(ctx, sels)
+		if err != nil || r.Reason != "" {
+			b.Fatal(err, r)
+		}
+		snap, node := &ax.Snapshot{}, r.Node
+		if locate.NeedsPage(r.Ancestors, res.Intent) {
+			if snap, err = p.Snapshot(ctx, SnapshotOptions{}); err != nil {
+				b.Fatal(err)
+			}
+			if n := snap.Find(r.Ref); n != nil {
+				node = n
+			}
+		}
+		if ok, why := locate.Check(snap, node, r.Ancestors, res.Intent); !ok {
+			b.Fatal(why)
+		}
+		if err := p.Click(ctx, r.Ref, ActOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -164,8 +164,11 @@ func (ix *index) checkRivals(i int, phrase string, in session.Intent) string {
 // with no name, known by its text, which the ancestors do not hold; or by
 // one whose name only starts with or contains the relation's name, so that
 // another container of its role may read the name exactly and be the one
-// meant (see boxMatch). Rows are the exception: their names join their
-// cells, so they are judged on the ancestors alone, as before.
+// meant (see boxMatch). A row's name joins its cells, so it always only
+// starts with its first cell's: a row is judged by its first cell when the
+// ancestor carries it (a child of role cell, as a replay resolves it), and
+// needs the page when that cell does not read the name exactly ("Cara Diaz
+// 2" for "Cara Diaz"); a row without it is judged on the ancestors alone.
 func NeedsPage(ancestors []*ax.Node, in session.Intent) bool {
 	for _, r := range in.Related {
 		if r.Relation != "in" || r.Name == "" {
@@ -182,11 +185,22 @@ func NeedsPage(ancestors []*ax.Node, in session.Intent) bool {
 			}
 			ix := newIndex(&ax.Snapshot{Root: []*ax.Node{a}})
 			if q, how := ix.boxQuality(0, spec); q >= minNameQuality {
-				if !exactHow(how) && a.Role != "row" {
+				if !exactHow(how) && (a.Role != "row" || hasCell(a)) {
 					return true
 				}
 				break
 			}
+		}
+	}
+	return false
+}
+
+// hasCell says row node a holds a cell.
+func hasCell(a *ax.Node) bool {
+	for _, c := range a.Children {
+		switch c.Role {
+		case "cell", "gridcell", "rowheader", "columnheader":
+			return true
 		}
 	}
 	return false

@@ -327,6 +327,26 @@ func (ix *index) textOver(o, o0 outcome) bool {
 	return o0.target >= 0 && ix.e[o.cands[o.target].i].n.Role == "text" && ix.e[o0.cands[o0.target].i].n.Role != "text"
 }
 
+// LooseRole reports whether a description's role word fits node n only
+// loosely (a link for "button": people call one the other) while it fit
+// the role of the element recorded for it (a button) fully. The recorded
+// element showed what kind of element the word meant on this page, so a
+// re-location to n is another element, not the one renamed: "the Sign in
+// button" recorded on the form's button is not the header's "Sign in" link
+// once the button reads "Log in". With no role word, a capitalised one
+// (read as a name), or n of the recorded role, it is false.
+func LooseRole(description, recorded string, n *ax.Node) bool {
+	q := parse(description, mode{})
+	if q.role == nil || q.roleUpper || n == nil || n.Role == recorded || recorded == "" {
+		return false
+	}
+	if rs, fit := roleFit(&ax.Node{Role: recorded}, q.role); !fit || rs != wRoleStrong {
+		return false
+	}
+	rs, fit := roleFit(n, q.role)
+	return fit && rs < wRoleStrong
+}
+
 // Positional says a description places its element against another ("the
 // checkbox next to oat milk", "the button below the total"): locating it
 // needs the boxes of the page's text runs, which snapshots leave out unless

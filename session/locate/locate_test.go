@@ -735,3 +735,23 @@ func TestActionWords(t *testing.T) {
 		{desc: "click the button next to the Departure date field", target: `button "Choose date"`},
 	})
 }
+
+func TestLooseRole(t *testing.T) {
+	for _, c := range []struct {
+		desc, recorded string
+		n              *ax.Node
+		want           bool
+	}{
+		{"the Sign in button", "button", el("link", "Sign in"), true},
+		{"the Sign in button", "button", el("button", "Log in"), false},
+		{"the Sign in button", "link", el("link", "Sign in"), false}, // recorded on a link: the word was loose from the start
+		{"the Sign in link", "link", el("button", "Sign in"), true},
+		{"the Sign in", "button", el("link", "Sign in"), false},            // no role word
+		{"Menu in the Alice row", "button", el("menuitem", "Menu"), false}, // a capitalised role word is a name
+		{"the Save button", "button", el("tab", "Save"), true},
+	} {
+		if got := LooseRole(c.desc, c.recorded, c.n); got != c.want {
+			t.Errorf("LooseRole(%q, %s, %s) = %v, want %v", c.desc, c.recorded, c.n.Role, got, c.want)
+		}
+	}
+}

@@ -145,6 +145,16 @@ func (ix *index) nameWords(i int) []string {
 	return e.words
 }
 
+// nameJoins is wordJoins of the name nameWords reads (the part kept of
+// a cut name).
+func (ix *index) nameJoins(i int) []bool {
+	n := ix.e[i].n
+	if kept, ok := cutString(n, n.Name); ok {
+		return wordJoins(kept)
+	}
+	return wordJoins(n.Name)
+}
+
 // cutString says whether s, a name, text or value of n, was cut by the
 // snapshot's text caps, and returns the part kept.
 func cutString(n *ax.Node, s string) (string, bool) {
@@ -393,7 +403,7 @@ func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
 		return ix.sectionQuality(a, spec)
 	}
 	q, how, src := ix.nodeName(a, spec, false)
-	if how == "contains" && src == "name" && !containsRun(ix.nameWords(a), spec.words) {
+	if (how == "contains" || how == "starts with") && src == "name" && !wholeRun(ix.nameWords(a), ix.nameJoins(a), spec.words) {
 		q, how = 0, ""
 	}
 	if ix.e[a].n.Name == "" {
@@ -437,7 +447,7 @@ func (ix *index) boxQuality(a int, spec nameSpec) (float64, string) {
 			} else {
 				q2, h2 = nameQuality(spec, t, tw)
 			}
-			if (h2 == "contains" || h2 == "partly") && !containsRun(tw, spec.words) {
+			if (h2 == "contains" || h2 == "partly" || h2 == "starts with") && !wholeRun(tw, wordJoins(t), spec.words) {
 				q2 = 0
 			}
 			if q2*0.85 > q {
@@ -664,6 +674,22 @@ func sameWords(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// wholeRun says the words sw appear in nw contiguously as whole names:
+// the run neither starts nor ends inside a token of joined words (joins,
+// see wordJoins, read beside nw), so "Cara Diaz" is a run of "Cara Diaz
+// cara@example.com" but not of "Cara Diaz-Ortega", nor "Ann Lee" of
+// "Mary-Ann Lee", nor "Item 1" of "Item 1.5". A join inside the run is the
+// phrase's own ("sign in" in "Sign-in options").
+func wholeRun(nw []string, joins []bool, sw []string) bool {
+	joined := func(k int) bool { return k >= 0 && k < len(joins) && joins[k] }
+	for i := 0; i+len(sw) <= len(nw); i++ {
+		if sameWords(sw, nw[i:i+len(sw)]) && !joined(i-1) && (i+len(sw) == len(nw) || !joined(i+len(sw)-1)) {
+			return true
+		}
+	}
+	return false
 }
 
 // containsRun says the words sw appear in nw contiguously.

@@ -668,6 +668,65 @@ func words(s string) []string {
 	return out
 }
 
+// wordJoins says, for each word of s as words reads it, whether it is
+// joined to the next word into one token, with no space between (see
+// joiner): "Diaz-Ortega" is one name and "cara.diaz@example.com" one
+// address, so "Cara Diaz" is a run of the words of neither (see wholeRun).
+// A stopword words leaves out inside a token keeps the join
+// ("Jean-de-Luc").
+func wordJoins(s string) []bool {
+	type run struct {
+		w          string
+		start, end int
+	}
+	var runs []run
+	start := -1
+	s = strings.ToLower(s)
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			runs = append(runs, run{s[start:i], start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		runs = append(runs, run{s[start:], start, len(s)})
+	}
+	var out []bool
+	last := -1 // the run of the last word kept
+	for k, r := range runs {
+		if stopwords[r.w] {
+			continue
+		}
+		if last >= 0 {
+			joined := true
+			for j := last; j < k && joined; j++ {
+				joined = joiner(s[runs[j].end:runs[j+1].start])
+			}
+			out[len(out)-1] = joined
+		}
+		out = append(out, false)
+		last = k
+	}
+	return out
+}
+
+// joiner says sep, the text between two words, makes them one token: a
+// hyphen ("Diaz-Ortega"), a dot ("1.5", "cara.diaz"), an at sign or an
+// underscore, alone. An apostrophe does not: "Alice's" is Alice.
+func joiner(sep string) bool {
+	switch sep {
+	case "-", "\u2010", "\u2011", ".", "@", "_":
+		return true
+	}
+	return false
+}
+
 // stem folds a plural ending so that "items" matches "item".
 func stem(w string) string {
 	if len(w) > 4 && strings.HasSuffix(w, "ies") {

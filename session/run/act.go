@@ -332,7 +332,7 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 	e.sub++
 	e.r.publish(session.StepStarted{Index: e.tr.index, Sub: sub, Command: command})
 	out, sr := e.gated(ctx, command)
-	fin := session.StepFinished{Index: e.tr.index, Sub: sub, Command: out.Command, Status: sr.Status, Cache: session.CacheStatusOf(sr), Note: sr.Note}
+	fin := session.StepFinished{Index: e.tr.index, Sub: sub, Command: out.Command, Status: sr.Status, Cache: session.CacheStatusOf(sr), Note: sr.Note, Reidentified: sr.Reidentified}
 	if !out.OK {
 		fin.Status, fin.Cache, fin.Error = session.StatusFailed, session.CacheFailed, out.Result
 	} else if fin.Cache == session.CacheNone && !e.replay && sr.Status != session.StatusSkipped {

@@ -820,6 +820,14 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		if err != nil {
 			return "", nil, err
 		}
+		if entry != nil && res.Target != nil && locate.LooseRole(st.Description, entry.Node.Role, res.Target.Node) {
+			// Re-located to an element the description's role word fits
+			// only loosely, where it fit the recorded one fully: another
+			// element, not the one the test meant.
+			n := res.Target.Node
+			res = locate.Result{Candidates: res.Candidates, Intent: res.Intent, Reason: locate.ReasonNoMatch, ModelCalls: res.ModelCalls,
+				Detail: fmt.Sprintf("%q was recorded on a %s; %s fits its role word only loosely", st.Description, entry.Node.Role, n.Line())}
+		}
 		if res.Target == nil && r.o.Model != nil && !askedModel {
 			// The local locator is not sure: the model is asked, once a step.
 			askedModel = true

@@ -106,5 +106,5 @@ func (r *Runner) gatedStep(ctx context.Context, tr *testRun, i int, st testfile.
 // finished publishes the end of one of the test's own steps.
 func (r *Runner) finished(tr *testRun, sr *session.StepResult) {
 	r.publish(session.StepFinished{Index: sr.Index, Sub: -1, Command: sr.Command, Status: sr.Status, Cache: session.CacheStatusOf(*sr),
-		Error: sr.Error, Note: sr.Note, Postcondition: tr.post, DurationMS: sr.DurationMS})
+		Error: sr.Error, Note: sr.Note, Postcondition: tr.post, DurationMS: sr.DurationMS, Reidentified: sr.Reidentified})
 }
