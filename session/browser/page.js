@@ -1976,6 +1976,12 @@ if (!window.__e2e) window.__e2e = (() => {
         }
         return out;
       }
+      // A structural path recorded in a shadow root starts at the root's
+      // top level (see structuralPath); a document has no such level: read
+      // there unanchored, it would name whatever first-of-type chain the
+      // document happens to have. A document's own paths start at the
+      // body (or html), an id or a test id.
+      if (sel.kind === 'structural' && root.nodeType === 9 && !/^(?:[#[]|body:|html:)/.test(sel.value)) return [];
       const m = Array.from(root.querySelectorAll(sel.value));
       if (sel.kind === 'structural' && root.nodeType === 11 && m.length > 1 && !/^[#[]/.test(sel.value)) {
         // A structural path in a shadow root starts at the root's top
@@ -2227,16 +2233,18 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       return { votes, matched, found };
     };
-    let t = tally(document);
     const host = selectors.find((sel) => sel.kind === 'host');
     const total = selectors.length - (host ? 1 : 0);
-    let inHost = false;
-    if (t.votes.size === 0 && host) {
-      // the root the element was recorded in, when it is still there; what
-      // the selectors find in another root that looks like it is no hit
+    // The root the element was recorded in, when it is still there, is the
+    // only root read: a look-alike the same selectors find in the document
+    // (the same text, a first button in a first div) or in another root
+    // that looks like it is no hit.
+    let t = { votes: new Map(), matched: 0 }, inHost = false;
+    if (host) {
       const hr = hostRoot(host.value);
       if (hr) { t = tally(hr); inHost = true; }
     }
+    if (!inHost) t = tally(document);
     if (t.votes.size === 0 && !inHost) {
       for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
     }

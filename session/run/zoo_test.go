@@ -34,7 +34,7 @@ import (
 // it too unless the test file lists it as a known exception for that style
 // (`# zoo-except: <style>: <why>`).
 
-var zooOnly = flag.String("zoo.only", "", "TestZoo and BenchmarkZoo run only the zoo test of this name (tasks for examples/zoo/tasks.e2e.yaml)")
+var zooOnly = flag.String("zoo.only", "", "TestZoo, TestZooWarmReplay, TestZooCrossStyle and BenchmarkZoo run only the zoo test of this name (tasks for examples/zoo/tasks.e2e.yaml)")
 
 // zooDir is where the zoo tests live, relative to this package.
 const zooDir = "../../examples/zoo"
@@ -259,6 +259,10 @@ type zooLook struct {
 	Line   string // the snapshot line of what the locator chose
 	Why    []string
 	Look   time.Duration
+	// Vote is what the step's cache entry's selectors alone chose (the
+	// data-zoo-key of the vote's winner, or "(reason)" when none won),
+	// when the harness probes it (zooHarness.onLook); "" otherwise.
+	Vote string
 }
 
 // Outcomes of one element-targeting step, worst first.
@@ -283,6 +287,9 @@ type zooStep struct {
 	// Cache and MissReason are the step's cache outcome (session.StepResult).
 	Cache      string
 	MissReason string
+	Duration   time.Duration
+	// Reidentified is how sure re-identification was (a re-identified step).
+	Reidentified *session.Reidentification
 }
 
 // Element says whether the step looks up elements.
@@ -393,6 +400,11 @@ type zooHarness struct {
 	db  *store.DB
 	// cache is the runner's cache policy; "" is CacheOff (the locator only).
 	cache string
+	// store, when set, is the runner's store instead of db (db wrapped).
+	store session.Store
+	// onLook, when set, sees every lookup before the step acts, and may
+	// fill in what the harness records of it.
+	onLook func(ctx context.Context, e TargetEvent, l *zooLook)
 }
 
 func newZooHarness(t testing.TB) *zooHarness {
@@ -405,12 +417,37 @@ func newZooHarness(t testing.TB) *zooHarness {
 	// The zoo pages render in-process and never load anything late: a
 	// step that finds nothing in 2 s finds nothing at all.
 	cfg.Timeouts.Step = 2 * time.Second
-	db, err := store.Open(context.Background(), filepath.Join(dir, "e2e.db"))
+	return &zooHarness{cfg: cfg, db: openZooStore(t, filepath.Join(dir, "e2e.db"))}
+}
+
+// openZooStore opens (creating it if need be) the store at path, closed
+// when the test ends.
+func openZooStore(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &zooHarness{cfg: cfg, db: db}
+	return db
+}
+
+// zooParallel runs the jobs, n side by side, and returns when all have
+// ended. Each zoo run is one test in its own browser context; most of a
+// run's time is spent waiting (out the step timeout of a step that finds
+// nothing, for the page to settle), so a few run side by side.
+func zooParallel(n int, jobs []func()) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, n)
+	for _, job := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			job()
+		}()
+	}
+	wg.Wait()
 }
 
 // run runs zf on style with the local locator only (or the harness's cache
@@ -437,6 +474,9 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 			}
 			l.Key, l.HasKey = k, ok
 		}
+		if h.onLook != nil {
+			h.onLook(ctx, e, &l)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		looks[e.Step] = append(looks[e.Step], l)
@@ -445,7 +485,11 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	if cache == "" {
 		cache = CacheOff
 	}
-	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: h.db, Browser: shared, Cache: cache,
+	var st session.Store = h.db
+	if h.store != nil {
+		st = h.store
+	}
+	r, err := New(Options{Config: h.cfg, Project: "zoo", Store: st, Browser: shared, Cache: cache,
 		KeepGoing: true, OnTarget: onTarget, Env: func(string) (string, bool) { return "", false }})
 	if err != nil {
 		t.Errorf("%s on %s: %v", zf.Name, style, err) // not Fatal: runs may be on other goroutines
@@ -463,7 +507,8 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	for i, sr := range res.Steps {
 		a := zf.Steps[i]
 		zr.Steps = append(zr.Steps, zooStep{Index: i, Line: a.Line, Command: sr.Command, Keys: a.Keys, Except: a.except(style),
-			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note, Cache: sr.Cache, MissReason: sr.MissReason})
+			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note, Cache: sr.Cache, MissReason: sr.MissReason,
+			Duration: time.Duration(sr.DurationMS) * time.Millisecond, Reidentified: sr.Reidentified})
 	}
 	return zr
 }
@@ -555,27 +600,16 @@ func pct(n, of int) float64 {
 func runZoo(t testing.TB) []zooRun {
 	t.Helper()
 	h := newZooHarness(t)
-	var jobs []func() zooRun
+	var runs []zooRun
+	var jobs []func()
 	for _, zf := range loadZoo(t) {
 		for _, style := range fixture.ZooStyles {
-			jobs = append(jobs, func() zooRun { return h.run(t, zf, style) })
+			i := len(runs)
+			runs = append(runs, zooRun{})
+			jobs = append(jobs, func() { runs[i] = h.run(t, zf, style) })
 		}
 	}
-	// Each run is one test in its own browser context; most of a run's
-	// time is spent waiting out the step timeout of a step that finds
-	// nothing, so a few run side by side.
-	runs := make([]zooRun, len(jobs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4)
-	for i, job := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			runs[i] = job()
-		}()
-	}
-	wg.Wait()
+	zooParallel(4, jobs)
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Page < runs[j].Page })
 	return runs
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/e2e-dev/e2e/session"
@@ -90,18 +89,14 @@ func runZooWarm(t *testing.T) []zooWarmRun {
 		}
 	}
 	runs := make([]zooWarmRun, len(jobs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4)
+	var run []func()
 	for i, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
+		run = append(run, func() {
 			runs[i].Cold = j.cold.run(t, j.zf, j.style)
 			runs[i].Warm = j.warm.run(t, j.zf, j.style)
-		}()
+		})
 	}
-	wg.Wait()
+	zooParallel(4, run)
 	sort.SliceStable(runs, func(i, j int) bool {
 		if runs[i].Cold.Page != runs[j].Cold.Page {
 			return runs[i].Cold.Page < runs[j].Cold.Page
