@@ -2332,7 +2332,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // entry text, box) rank every candidate, then the 8 best are scored again
   // with their accessible names, neighbour text and containers.
 
-  const REID_TOP = 8, REID_WIDE = 32;
+  const REID_TOP = 8, REID_WIDE = 32, REID_ALL_BOXES = 256;
   const REID_HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption']);
   // REID_DEBUG.on makes reidentify answer each top candidate's features (tests)
   const REID_DEBUG = { on: false };
@@ -2544,15 +2544,30 @@ if (!window.__e2e) window.__e2e = (() => {
     const attrW = attrKeys.map((a) => (TEST_ATTRS.includes(a) ? 1.5 : a === 'href' ? 1 : 0.5));
     const attrAnchor = attrKeys.map((a) => a === 'href' || a === 'name' || a === 'for' || TEST_ATTRS.includes(a));
     const recHref = attrs.href !== undefined ? hrefPath(attrs.href) : '';
+    // place scores a candidate's box against the recorded one (once).
+    const place = (c) => {
+      if (c.r) return true;
+      const el = c.el, r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0 && !el.getClientRects().length) return false;
+      c.r = r;
+      if (hasBox) {
+        const off = el.ownerDocument === document ? null : frameOffset(el);
+        c.x = off ? r.left + off.x : r.left; c.y = off ? r.top + off.y : r.top;
+        const v = 1 / (1 + Math.hypot(c.x + r.width / 2 - cx, c.y + r.height / 2 - cy) / 32);
+        c.sum += v;
+        if (c.dbg) c.dbg.pos = [1, Math.round(v * 100) / 100];
+      }
+      c.cheap = c.sum / (c.wsum || 1);
+      return true;
+    };
     const level1 = (roots) => {
       const out = [];
       for (const root of roots) {
+        const list = [];
         for (const el of root.querySelectorAll(sel)) {
           if (SKIP_TAGS.has(el.localName)) continue;
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 && r.height === 0 && !el.getClientRects().length) continue;
           const dbg = REID_DEBUG.on ? {} : null;
-          let sum = 0, wsum = 0;
+          let sum = 0, wsum = hasBox ? 1 : 0; // (the place's weight; its score comes with the box)
           const note = (k, w, v) => { dbg[k] = [w, Math.round(v * 100) / 100]; };
           const tagSim = el.localName === rec.tag ? 1 : 0;
           sum += tagSim; wsum += 1;
@@ -2581,15 +2596,26 @@ if (!window.__e2e) window.__e2e = (() => {
             sum += 1.5 * v; wsum += 1.5;
             if (dbg) note('text', 1.5, v);
           }
-          let x = 0, y = 0;
-          if (hasBox) {
-            const off = el.ownerDocument === document ? null : frameOffset(el);
-            x = off ? r.left + off.x : r.left; y = off ? r.top + off.y : r.top;
-            const v = 1 / (1 + Math.hypot(x + r.width / 2 - cx, y + r.height / 2 - cy) / 32);
-            sum += v; wsum += 1;
-            if (dbg) note('pos', 1, v);
-          }
-          out.push({ el, r, x, y, role, anchored, sum, wsum, cheap: sum / wsum, dbg });
+          list.push({ el, r: null, x: 0, y: 0, role, anchored, sum, wsum, cheap: sum / wsum, dbg });
+        }
+        if (list.length <= REID_ALL_BOXES || !hasBox) {
+          for (const c of list) if (place(c)) out.push(c);
+          continue;
+        }
+        // Many candidates (a long table): boxes are read only around the
+        // recorded place, found by bisecting the candidates in document
+        // order by their top (a list or table runs top to bottom); the
+        // others score no place (they are far, or out of order).
+        let lo = 0, hi = list.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          const r = list[mid].el.getBoundingClientRect();
+          if (r.top + r.height / 2 < cy) lo = mid + 1; else hi = mid;
+        }
+        const from = Math.max(0, lo - REID_ALL_BOXES / 2), to = Math.min(list.length, lo + REID_ALL_BOXES / 2);
+        for (let k = 0; k < list.length; k++) {
+          const c = list[k];
+          if (k >= from && k < to) { if (place(c)) out.push(c); } else out.push(c);
         }
       }
       return out;
@@ -2600,7 +2626,10 @@ if (!window.__e2e) window.__e2e = (() => {
     if (!cands.some((c) => c.cheap >= 0.5)) cands = cands.concat(level1(otherRoots().filter((r) => r instanceof ShadowRoot)));
     if (!cands.length) return { reason: 'no-candidate' };
     cands.sort((a, b) => b.cheap - a.cheap);
-    const wide = cands.slice(0, REID_WIDE);
+    // the best, their boxes read (a candidate with none is not shown)
+    const wide = [];
+    for (let k = 0; k < cands.length && wide.length < REID_WIDE; k++) if (place(cands[k])) wide.push(cands[k]);
+    if (!wide.length) return { reason: 'no-candidate' };
     for (const c of wide) {
       const f = (w, v, k) => { c.sum += w * v; c.wsum += w; if (c.dbg) c.dbg[k] = [w, Math.round(v * 100) / 100]; };
       if (recWords.size) f(1, setSim(recWords, classSet(c.el)), 'class');
