@@ -2270,10 +2270,10 @@ if (!window.__e2e) window.__e2e = (() => {
   // describeCached describes an element the cache found (by its selectors or
   // by re-identification) as the snapshot would, with its ancestors, so that
   // the intent can be checked without a full snapshot.
-  function describeCached(el) {
+  function describeCached(el, memo) {
     // An element without a role is known by its text, as the snapshot's
     // text runs it owns are (under the same ref).
-    const memo = {};
+    memo = memo || {};
     // (an entry the snapshot makes an item is one even when it is clickable)
     let d = describeNode(el, memo);
     if (!d || d.clickable) { const er = entryRole(el); if (er) d = { role: er, name: '' }; }
@@ -2459,13 +2459,24 @@ if (!window.__e2e) window.__e2e = (() => {
 
   // pathOf is el's containers that have a role or make an entry, with their
   // names, outermost first (the nearest REID_PATH_MAX).
-  function pathOf(el) {
+  function pathOf(el, memo) {
     const out = [];
-    const memo = {};
+    memo = memo || {};
     for (let a = el.parentElement || (el.getRootNode().host) || null; a && out.length < REID_PATH_MAX; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
       if (a.localName === 'body' || a.localName === 'html') break;
-      let d = describeNode(a, memo);
-      if (!d || d.clickable) { const er = entryRole(a); if (er) d = { role: er, name: '' }; }
+      // A container named by its content (a row, a cell, an item) is named
+      // by its text here: the same words, without weighing each child's
+      // style as its accessible name does. The candidates of one
+      // re-identification share their outer containers: each is described
+      // once (memo.path).
+      if (!memo.path) memo.path = new Map();
+      let d = memo.path.get(a);
+      if (d === undefined) {
+        const r0 = roleOf(a);
+        d = r0 && NAME_FROM_CONTENT.has(r0) && !a.hasAttribute('aria-label') && !a.hasAttribute('aria-labelledby') ? { role: r0, name: spacedText(a, null) } : describeNode(a, memo);
+        if (!d || d.clickable) { const er = entryRole(a); if (er) d = { role: er, name: '' }; }
+        memo.path.set(a, d);
+      }
       if (!d) continue;
       const n = { tag: a.localName, role: d.role };
       const name = norm(d.name || '').slice(0, REID_TEXT_MAX);
@@ -2568,7 +2579,7 @@ if (!window.__e2e) window.__e2e = (() => {
           if (SKIP_TAGS.has(el.localName)) continue;
           const dbg = REID_DEBUG.on ? {} : null;
           let sum = 0, wsum = hasBox ? 1 : 0; // (the place's weight; its score comes with the box)
-          const note = (k, w, v) => { dbg[k] = [w, Math.round(v * 100) / 100]; };
+          const note = dbg ? (k, w, v) => { dbg[k] = [w, Math.round(v * 100) / 100]; } : null;
           const tagSim = el.localName === rec.tag ? 1 : 0;
           sum += tagSim; wsum += 1;
           if (dbg) note('tag', 1, tagSim);
@@ -2652,9 +2663,10 @@ if (!window.__e2e) window.__e2e = (() => {
       for (const t of recNear) for (const w of wordSet(t)) recCtx.add(w);
       for (const n of ctx.path || []) for (const w of wordSet(n.name)) recCtx.add(w);
     }
+    const memo = {};
     for (const c of top) {
       c.near = nearTexts(c.el);
-      c.path = pathOf(c.el);
+      c.path = pathOf(c.el, memo);
       c.words = new Set();
       for (const t of c.near) for (const w of wordSet(t)) c.words.add(w);
       for (const n of c.path) for (const w of wordSet(n.name)) c.words.add(w);
@@ -2702,7 +2714,7 @@ if (!window.__e2e) window.__e2e = (() => {
     top.sort((a, b) => b.score - a.score);
     const out = { candidates: cands.length };
     if (REID_DEBUG.on) out.debug = top.map((c) => Object.assign({ score: c.score }, c.dbg));
-    out.best = Object.assign(describeCached(top[0].el), { score: Math.round(top[0].score * 1000) / 1000, anchored: top[0].anchored });
+    out.best = Object.assign(describeCached(top[0].el, { stands: memo.stands }), { score: Math.round(top[0].score * 1000) / 1000, anchored: top[0].anchored });
     if (top.length > 1) {
       // the runner-up is only named: its role and name
       const el = top[1].el;
