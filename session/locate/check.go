@@ -56,22 +56,8 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 	if why := ix.checkAttributes(i, attrs); why != "" {
 		return false, ReasonAttributeChanged + ": " + why
 	}
-	anc := ix.ancestorIndexes(i, ancestors)
-	for _, r := range in.Related {
-		if r.Relation == "nth" {
-			continue
-		}
-		if why := ix.checkRelation(i, anc, r, in); why != "" {
-			return false, ReasonRelationBroken + ": " + why
-		}
-	}
-	for _, r := range in.Related {
-		if r.Relation != "nth" {
-			continue
-		}
-		if why := ix.checkNth(i, r, in); why != "" {
-			return false, ReasonRelationBroken + ": " + why
-		}
+	if why := ix.checkRelated(i, ancestors, in); why != "" {
+		return false, ReasonRelationBroken + ": " + why
 	}
 	if byWords && len(s.Root) > 0 {
 		if why := ix.checkRivals(i, phrase, in); why != "" {
@@ -79,6 +65,29 @@ func Check(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.Intent) 
 		}
 	}
 	return true, ""
+}
+
+// checkRelated returns the first relation of in that node i no longer
+// meets (containers and related elements first, then ordinals), or "".
+func (ix *index) checkRelated(i int, ancestors []*ax.Node, in session.Intent) string {
+	anc := ix.ancestorIndexes(i, ancestors)
+	for _, r := range in.Related {
+		if r.Relation == "nth" {
+			continue
+		}
+		if why := ix.checkRelation(i, anc, r, in); why != "" {
+			return why
+		}
+	}
+	for _, r := range in.Related {
+		if r.Relation != "nth" {
+			continue
+		}
+		if why := ix.checkNth(i, r, in); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // Renamed reports whether node n's accessible name differs from the one
@@ -639,22 +648,8 @@ func CheckRenamed(s *ax.Snapshot, n *ax.Node, ancestors []*ax.Node, in session.I
 	if why := ix.checkAttributes(i, rest); why != "" {
 		return false, ReasonAttributeChanged + ": " + why
 	}
-	anc := ix.ancestorIndexes(i, ancestors)
-	for _, r := range in.Related {
-		if r.Relation == "nth" {
-			continue
-		}
-		if why := ix.checkRelation(i, anc, r, in); why != "" {
-			return false, ReasonRelationBroken + ": " + why
-		}
-	}
-	for _, r := range in.Related {
-		if r.Relation != "nth" {
-			continue
-		}
-		if why := ix.checkNth(i, r, in); why != "" {
-			return false, ReasonRelationBroken + ": " + why
-		}
+	if why := ix.checkRelated(i, ancestors, in); why != "" {
+		return false, ReasonRelationBroken + ": " + why
 	}
 	if phrase == "" {
 		return true, ""
