@@ -65,7 +65,7 @@ type Resolved struct {
 	// a single element), "selector-conflict" (a tie between elements) or
 	// "place-only" (only the structural path found one, while a selector
 	// that named the element, its id, test id, label, attributes or text,
-	// finds nothing or more than it: the element's place may have been
+	// finds another element or several: the element's place may have been
 	// taken by another; Ref and Node then describe that element, for the
 	// reason the check would give it).
 	Reason string

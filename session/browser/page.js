@@ -2218,6 +2218,9 @@ if (!window.__e2e) window.__e2e = (() => {
   // resolveCached evaluates every selector, lets them vote, and describes the
   // winner with its ancestors so that the intent can be checked without a
   // full snapshot. Reasons: no-match, selector-conflict.
+  // MANY stands, in resolveCached's tally, for a selector that found
+  // several elements.
+  const MANY = {};
   function resolveCached(selectors) {
     const tally = (root) => {
       const votes = new Map();
@@ -2226,7 +2229,7 @@ if (!window.__e2e) window.__e2e = (() => {
       for (const sel of selectors) {
         if (sel.kind === 'host') continue;
         const m = match(root, sel);
-        found.push(m.length === 1 ? m[0] : null);
+        found.push(m.length === 1 ? m[0] : m.length > 1 ? MANY : null);
         if (m.length !== 1) continue;
         matched++;
         votes.set(m[0], (votes.get(m[0]) || 0) + 1);
@@ -2253,15 +2256,17 @@ if (!window.__e2e) window.__e2e = (() => {
     if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) return { reason: 'selector-conflict', total, votes: ranked[0][1] };
     // A winner found by its structural path alone, while a selector that
     // named it (its id, test id, label, attributes or text) now finds
-    // nothing, or more than it, is only in the recorded element's place:
-    // another element may have taken it (a section inserted above).
+    // another element, or several, is only in the recorded element's
+    // place: another element may have taken it (a section with its own
+    // Save inserted above). One that finds nothing says only that the
+    // element changed (a counter's text), which the check judges.
     const winner = ranked[0][0];
     let byPlace = true, named = false, k = 0;
     for (const sel of selectors) {
       if (sel.kind === 'host') continue;
       const f = t.found[k++];
       if (f === winner && sel.kind !== 'structural') byPlace = false;
-      if (f !== winner && sel.kind !== 'structural') named = true;
+      if (f !== null && f !== winner && sel.kind !== 'structural') named = true;
     }
     if (byPlace && named) return Object.assign(describeCached(winner), { reason: 'place-only', votes: ranked[0][1], matched: t.matched, total });
     return Object.assign(describeCached(winner), { votes: ranked[0][1], matched: t.matched, total });
