@@ -207,9 +207,9 @@ steps:
 		t.Fatal(err)
 	}
 	// The model's answer names the ref "Buy now" has in a fresh page's first snapshot.
-	code, out, _ := e2e(t, "snapshot", "--json", base+"/product")
+	code, out, errOut := e2e(t, "snapshot", "--json", base+"/product")
 	if code != 0 {
-		t.Fatal("snapshot failed")
+		t.Fatalf("snapshot failed: exit %d\n%s", code, errOut)
 	}
 	buyNow := between(t, out, `"name": "Buy now"`, `"ref": "`, `"`)
 	srv := agenttest.New(t, agenttest.ToolCall("choose_element", map[string]any{
@@ -218,7 +218,7 @@ steps:
 		"attributes": map[string]string{"role": "button", "name": "Buy now"},
 		"related":    []any{},
 	}).Usage(900, 40), judge(true, "the status reads Cart: 1 item"))
-	code, out, errOut := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL())
+	code, out, errOut = e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL())
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
