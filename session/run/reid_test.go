@@ -1,14 +1,19 @@
 package run
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/redact"
+	"github.com/e2e-dev/e2e/store"
 )
 
 // Re-identification end to end: a one-page app served in two versions (the
@@ -193,5 +198,49 @@ func TestReidentifyNeverTakesTheNeighbourIntoARemovedPlace(t *testing.T) {
 	}
 	if !strings.Contains(s.Note, "neighbour") {
 		t.Errorf("note %q, want it to say the candidate was the recorded neighbour", s.Note)
+	}
+}
+
+func TestReidentifiedKeepsSecretsOut(t *testing.T) {
+	// The page shows the secret's value beside the Save button, so it is in
+	// the recorded neighbour text and in the re-identified step's notes:
+	// none of it may reach the store or the output.
+	const secret = `p"a\ss word`
+	html := func(id string) string {
+		return `<section aria-label="Profile"><h2>Profile</h2><label>Note <input name="note"></label>
+<span>token ` + strings.NewReplacer("&", "&amp;", "<", "&lt;", `"`, "&quot;").Replace(secret) + `</span>
+<div class="bar"><button id="` + id + `" class="btn" data-k="save">Save</button><button class="btn" data-k="cancel">Cancel</button></div></section>`
+	}
+	e, app := reidEnv(t, map[string]string{"before": html("save-1"), "after": `<div class="wrap">` + html("save-2") + `</div><button class="btn" data-k="x">Save</button>`})
+	e.vars["E2E_NOTE"] = secret
+	// as e2e run wires it: the run's redactor is the store's
+	e.red = redact.New()
+	db, err := store.Open(context.Background(), filepath.Join(e.dbDir, "e2e.db"), store.WithRedactor(e.red))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.db.Close()
+	e.db = db
+	test := "name: reid secret\nurl: /\nsteps:\n  - type: { into: the Note field, text: \"{{ secret.E2E_NOTE }}\" }\n  - click: the Save button in the Profile region\n  - expect: { title: clicked save }\n"
+	if rep := e.run("", test); !rep.Passed() {
+		t.Fatalf("before:\n%s", e.out.String())
+	}
+	app.set("after")
+	rep := e.run("", test)
+	if !rep.Passed() {
+		t.Fatalf("after:\n%s", e.out.String())
+	}
+	if s := rep.Tests[0].Steps[1]; s.Status != session.StatusReidentified {
+		t.Logf("after: step %s (%q): the secret check still holds", s.Status, s.MissReason)
+	}
+	e.db.Close()
+	for _, f := range []string{"e2e.db", "e2e.db-wal"} {
+		b, _ := os.ReadFile(filepath.Join(e.dbDir, f))
+		if k := strings.Index(string(b), `ss word`); k >= 0 {
+			t.Errorf("%s holds the secret value: …%q…", f, b[max(0, k-300):min(len(b), k+40)])
+		}
+	}
+	if strings.Contains(e.out.String(), "ss word") {
+		t.Errorf("the output holds the secret value:\n%s", e.out.String())
 	}
 }

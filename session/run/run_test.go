@@ -15,6 +15,7 @@ import (
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
@@ -69,6 +70,7 @@ type env struct {
 	gate   session.Gate
 	events session.Events
 	cache  string // the cache policy; "" is the default
+	red    *redact.Redactor
 }
 
 func newEnv(t *testing.T) *env {
@@ -101,7 +103,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Cache: e.cache, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Cache: e.cache, Redactor: e.red, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)
