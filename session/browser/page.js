@@ -218,7 +218,7 @@ if (!window.__e2e) window.__e2e = (() => {
       case 'dl': return 'list';
       case 'caption': return 'caption';
       case 'legend': return 'legend';
-      case 'svg': return (el.querySelector(':scope > title') || el.hasAttribute('aria-label')) ? 'img' : null;
+      case 'svg': return (childTagged(el, 'title') || el.hasAttribute('aria-label')) ? 'img' : null;
       default: return null;
     }
   }
@@ -631,7 +631,7 @@ if (!window.__e2e) window.__e2e = (() => {
             if (ev !== null) t = ev;
             else if (c.localName === 'img' || (c.localName === 'input' && c.type === 'image')) t = c.getAttribute('alt') || '';
             else if (c.localName === 'input' && (c.type === 'submit' || c.type === 'reset' || c.type === 'button')) t = inputButtonName(c);
-            else if (c.localName === 'svg') { const s = c.querySelector(':scope > title'); t = s ? s.textContent : ''; }
+            else if (c.localName === 'svg') { const s = childTagged(c, 'title'); t = s ? s.textContent : ''; }
             else {
               stack.push({ of: c, kids: childNodesOf(c), i: 0, out: '', hidden: f.hidden, visited: f.visited, post: TC_NAME });
               continue;
@@ -696,6 +696,13 @@ if (!window.__e2e) window.__e2e = (() => {
     return out;
   }
 
+  // childTagged is el's first child element named tag (a walk of the
+  // children, not a selector: ':scope > caption' walks a whole table).
+  function childTagged(el, tag) {
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return c;
+    return null;
+  }
+
   // accName computes el's accessible name. content, when not null, is the
   // text of its subtree already gathered by the snapshot walk.
   function accName(el, role, content) {
@@ -737,16 +744,16 @@ if (!window.__e2e) window.__e2e = (() => {
       const a = norm(el.getAttribute('alt'));
       if (a) return a;
     } else if (tag === 'fieldset') {
-      const lg = el.querySelector(':scope > legend');
+      const lg = childTagged(el, 'legend');
       if (lg) { const s = norm(textContent(lg, false, new Set())); if (s) return s; }
     } else if (tag === 'table') {
-      const c = el.querySelector(':scope > caption');
+      const c = childTagged(el, 'caption');
       if (c) { const s = norm(textContent(c, false, new Set())); if (s) return s; }
     } else if (tag === 'figure') {
-      const c = el.querySelector(':scope > figcaption');
+      const c = childTagged(el, 'figcaption');
       if (c) { const s = norm(textContent(c, false, new Set())); if (s) return s; }
     } else if (tag === 'svg') {
-      const t = el.querySelector(':scope > title');
+      const t = childTagged(el, 'title');
       if (t && norm(t.textContent)) return norm(t.textContent);
     }
     if (NAME_FROM_CONTENT.has(role)) {
@@ -1046,10 +1053,12 @@ if (!window.__e2e) window.__e2e = (() => {
   // fileStandIns maps the elements that stand for a file input that is not
   // rendered to it (see above); null when the document has none.
   function fileStandIns() {
-    const all = document.querySelectorAll('input[type=file]');
+    // (the document's live list of inputs, not a selector walk of it all)
+    const all = document.getElementsByTagName('input');
     let out = null;
     for (let i = 0; i < all.length; i++) {
       const inp = all[i];
+      if (inp.type !== 'file') continue;
       if (inp.checkVisibility({ visibilityProperty: true })) continue; // it has a line of its own
       let s = null;
       const lab = inp.labels && inp.labels[0];
@@ -1776,7 +1785,7 @@ if (!window.__e2e) window.__e2e = (() => {
       const tag = el.localName;
       if (tag === 'img' || (tag === 'input' && el.type === 'image')) return el.getAttribute('alt') || '';
       if (tag === 'input' && (el.type === 'submit' || el.type === 'reset' || el.type === 'button')) return inputButtonName(el);
-      if (tag === 'svg') { const t = el.querySelector(':scope > title'); return t ? t.textContent : ''; }
+      if (tag === 'svg') { const t = childTagged(el, 'title'); return t ? t.textContent : ''; }
       if (/\S/.test(content)) return content;
       return el.getAttribute('title') || '';
     }
@@ -2341,12 +2350,15 @@ if (!window.__e2e) window.__e2e = (() => {
   const REID_HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption']);
   // REID_DEBUG.on makes reidentify answer each top candidate's features (tests)
   const REID_DEBUG = { on: false };
+  const REID_MEMO_MAX = 4096;
   const REID_NEAR_MAX = 6, REID_PATH_MAX = 8, REID_TEXT_MAX = 120;
   // the tags a control of a role may be built from, besides its own tag
+  // the elements a recorded node of each group may have become: tags (read
+  // as the document's live lists, cheap) and the rest (one selector walk)
   const REID_KIND = {
-    press: 'button,a,summary,input[type=button],input[type=submit],input[type=reset],input[type=image],[role],[onclick],[tabindex]',
-    field: 'input,textarea,select,[contenteditable],[role]',
-    choice: 'input,[role]',
+    press: { tags: ['button', 'a', 'summary'], inputs: ['button', 'submit', 'reset', 'image'], rest: '[role],[onclick],[tabindex]' },
+    field: { tags: ['input', 'textarea', 'select'], rest: '[contenteditable],[role]' },
+    choice: { tags: ['input'], rest: '[role]' },
   };
   const REID_GROUP = { button: 'press', link: 'press', menuitem: 'press', menuitemcheckbox: 'press', menuitemradio: 'press',
     tab: 'press', option: 'press', treeitem: 'press', generic: 'press', generic_clickable: 'press', columnheader: 'press',
@@ -2541,8 +2553,24 @@ if (!window.__e2e) window.__e2e = (() => {
     const recRole = rec.role || '';
     const group = REID_GROUP[recRole] || '';
     const tag = /^[a-z][a-z0-9-]*$/.test(rec.tag || '') ? rec.tag : '';
-    const sel = [tag, group ? REID_KIND[group] : '', recRole && !group && recRole !== 'text' ? '[role]' : ''].filter(Boolean).join(',');
-    if (!sel) return { reason: 'no-candidate' };
+    const kind = group ? REID_KIND[group] : null;
+    const tags = [...new Set([tag].concat(kind ? kind.tags : []).filter(Boolean))];
+    const rest = kind ? kind.rest : recRole && recRole !== 'text' ? '[role]' : '';
+    if (!tags.length && !rest) return { reason: 'no-candidate' };
+    const tagSet = new Set(tags);
+    const inputs = kind && kind.inputs && !tagSet.has('input') ? new Set(kind.inputs) : null;
+    const inputSel = inputs ? [...inputs].map((t) => `input[type=${t}]`) : [];
+    // parts answers root's candidates as lists, each in document order: a
+    // document's tags from its live lists, then what only the rest selects
+    // (a shadow root has no such lists: one selector walk).
+    const parts = (root) => {
+      if (!root.getElementsByTagName) return [root.querySelectorAll(tags.concat(inputSel, rest ? [rest] : []).join(','))];
+      const out = tags.map((t) => root.getElementsByTagName(t));
+      const typed = (el) => inputs && el.localName === 'input' && inputs.has(el.type);
+      if (inputs) out.push(Array.prototype.filter.call(root.getElementsByTagName('input'), typed));
+      if (rest) out.push(Array.prototype.filter.call(root.querySelectorAll(rest), (el) => !tagSet.has(el.localName) && !typed(el)));
+      return out;
+    };
     const attrs = rec.attrs || {};
     const attrKeys = Object.keys(attrs).filter((a) => a !== 'id' && a !== 'class' && a !== 'role' && KEY_ATTRS.includes(a));
     const rc = [];
@@ -2576,11 +2604,13 @@ if (!window.__e2e) window.__e2e = (() => {
       c.cheap = c.sum / (c.wsum || 1);
       return true;
     };
+    const textMemo = new Map();
     const level1 = (roots) => {
       const out = [];
-      for (const root of roots) {
+      for (const root of roots) for (const part of parts(root)) {
         const list = [];
-        for (const el of root.querySelectorAll(sel)) {
+        for (let i = 0; i < part.length; i++) {
+          const el = part[i];
           if (SKIP_TAGS.has(el.localName)) continue;
           const dbg = REID_DEBUG.on ? {} : null;
           let sum = 0, wsum = hasBox ? 1 : 0; // (the place's weight; its score comes with the box)
@@ -2607,8 +2637,13 @@ if (!window.__e2e) window.__e2e = (() => {
           }
           const raw = el.textContent;
           if (recText || raw) {
-            // (a container's whole text is not read word by word: it is no match)
-            const v = raw === recText ? 1 : raw.length > 4 * recText.length + 400 ? 0 : textSim(recText, norm(raw).slice(0, 500));
+            // (a container's whole text is not read word by word: it is no
+            // match; the same text, a column of "Delete", is read once)
+            let v = raw === recText ? 1 : textMemo.get(raw);
+            if (v === undefined) {
+              v = raw.length > 4 * recText.length + 400 ? 0 : textSim(recText, norm(raw).slice(0, 500));
+              if (textMemo.size < REID_MEMO_MAX) textMemo.set(raw, v);
+            }
             sum += 1.5 * v; wsum += 1.5;
             if (dbg) note('text', 1.5, v);
           }
@@ -2736,8 +2771,11 @@ if (!window.__e2e) window.__e2e = (() => {
     const out = [];
     const stack = [document];
     while (stack.length) {
-      for (const f of stack.pop().querySelectorAll('iframe,frame')) {
-        try { const d = f.contentDocument; if (d) { out.push(d); stack.push(d); } } catch (e) { /* cross-origin */ }
+      const doc = stack.pop();
+      for (const t of ['iframe', 'frame']) {
+        for (const f of doc.getElementsByTagName(t)) {
+          try { const d = f.contentDocument; if (d) { out.push(d); stack.push(d); } } catch (e) { /* cross-origin */ }
+        }
       }
     }
     return out;
