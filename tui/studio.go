@@ -369,6 +369,10 @@ func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.mode = inputReason
 		m.input.Placeholder = "why? (the agent is told)"
 		return m, m.input.Focus()
+	case m.ses.filter != "" && key.Matches(msg, k.Back):
+		// esc after a filter was applied (/Menu enter) clears it.
+		m.ses.filter = ""
+		m.ses.treeTop = 0
 	case key.Matches(msg, k.Filter):
 		m.mode = inputFilter
 		m.input.SetValue(m.ses.filter)
