@@ -185,8 +185,19 @@ func tick() tea.Cmd {
 // EventMsg carries a session event into the studio.
 type EventMsg struct{ Event session.Event }
 
-// Update implements tea.Model.
+// Update implements tea.Model. A notice belongs to the screen that raised
+// it: a change of screen that raises none clears the old one.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	screen, notice := m.screen, m.notice
+	nm, cmd := m.handle(msg)
+	if n, ok := nm.(Model); ok && n.screen != screen && n.notice == notice {
+		n.notice, n.noticeErr = "", false
+		return n, cmd
+	}
+	return nm, cmd
+}
+
+func (m Model) handle(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height

@@ -32,16 +32,16 @@ func (m Model) View() string {
 		helpLine = m.help.ShortHelpView([]key.Binding{m.keys.Quit})
 	case m.screen == screenHeals:
 		body = m.healListView(w, bodyH)
-		helpLine = m.help.View(m.keys.healListHelp())
+		helpLine = m.keyBar(m.keys.healListHelp().short)
 	case m.screen == screenHealDiff:
 		body = m.healDiffView(w, bodyH)
-		helpLine = m.help.View(m.keys.healDiffHelp())
+		helpLine = m.keyBar(m.keys.healDiffHelp().short)
 	default:
 		body = m.sessionView(w, bodyH)
 		if m.mode != inputNone && m.mode != inputStep {
-			helpLine = m.help.View(m.keys.inputHelp())
+			helpLine = m.keyBar(m.keys.inputHelp().short)
 		} else {
-			helpLine = m.help.View(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew))
+			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew).short)
 		}
 	}
 	parts := []string{body}
@@ -540,4 +540,22 @@ func cacheLabel(c session.CacheStatus) string {
 		return "-"
 	}
 	return string(c)
+}
+
+// keyBar draws the short help in the width: when every key does not fit it
+// drops keys from the middle, so the last two (? help, q quit) always show.
+func (m Model) keyBar(keys []key.Binding) string {
+	h := m.help
+	h.Width = 0
+	keep := len(keys) - 2
+	if keep < 0 {
+		keep = 0
+	}
+	for n := keep; n >= 0; n-- {
+		shown := append(append([]key.Binding{}, keys[:n]...), keys[keep:]...)
+		if v := h.ShortHelpView(shown); lipgloss.Width(v) <= m.w || n == 0 {
+			return v
+		}
+	}
+	return ""
 }
