@@ -130,6 +130,12 @@ func (m Model) statusLine(left, tail string, w int) string {
 	if m.ses.modelErr != "" && m.screen == screenSession {
 		msg, isErr = m.ses.modelErr, true
 	}
+	if msg == "" && m.ses.testErr != "" && m.screen == screenSession {
+		msg, isErr = oneLine(m.ses.testErr), true
+		if h := failureHint(msg); h != "" {
+			msg = h + " · " + msg
+		}
+	}
 	if msg != "" {
 		mark := "· "
 		if isErr {
@@ -358,6 +364,9 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 			return "", []string{m.st.Dim.Render("type a step (click: the Sign in button) or a goal (sign in as Alice) below;"),
 				m.st.Dim.Render("goals go to the agent and you decide each step it proposes; w writes the test")}
 		}
+		if s.testErr != "" {
+			return "", m.failureLines(iw)
+		}
 		return "", []string{m.st.Dim.Render("(no steps yet)")}
 	}
 	// The cache column is as wide as its longest label (re-identified is
@@ -392,6 +401,9 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 		if st.err != "" {
 			out = append(out, m.st.Bad.Render(fit("    ✗ "+oneLine(st.err), iw)))
 		}
+	}
+	if s.testErr != "" && !anyStepFailed(s.steps) {
+		out = append(out, m.failureLines(iw)...)
 	}
 	top := 0
 	if cursorLine >= rows {
@@ -558,4 +570,29 @@ func (m Model) keyBar(keys []key.Binding) string {
 		}
 	}
 	return ""
+}
+
+// failureLines is the test-level error in the trajectory pane, wrapped to
+// the width: a run that fails before (or between) its steps says why.
+func (m Model) failureLines(iw int) []string {
+	text := "✗ test failed: " + failureText(oneLine(m.ses.testErr))
+	var out []string
+	for _, l := range strings.Split(lipgloss.NewStyle().Width(iw).Render(text), "\n") {
+		out = append(out, m.st.Bad.Render(fit(strings.TrimRight(l, " "), iw)))
+	}
+	return out
+}
+
+func anyStepFailed(steps []trajStep) bool {
+	for _, st := range steps {
+		if st.err != "" {
+			return true
+		}
+		for _, sub := range st.subs {
+			if sub.err != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
