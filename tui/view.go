@@ -114,7 +114,7 @@ func (m Model) statusBar(w int) string {
 	}
 	left := fmt.Sprintf(" %s │ step %s │ %s", clip(name, 28), step, state)
 	stats := fmt.Sprintf("model %d calls · %s tok · $%.4f │ %s", s.modelCalls, tokens(s.tokens), s.cost, fmtDuration(s.elapsed(m.o.Now())))
-	if w >= wideAt || m.notice == "" && s.modelErr == "" {
+	if w >= wideAt || m.notice == "" && s.modelErr == "" && s.testErr == "" {
 		// Wide, or nothing to tell: the figures come first. Narrow with a
 		// message, the message does (the figures are cut).
 		left = fmt.Sprintf(" %s │ step %s │ %s │ %s", clip(name, 28), step, stats, state)
