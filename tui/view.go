@@ -38,7 +38,7 @@ func (m Model) View() string {
 		helpLine = m.keyBar(m.keys.healDiffHelp().short)
 	default:
 		body = m.sessionView(w, bodyH)
-		if m.mode != inputNone && m.mode != inputStep {
+		if m.mode != inputNone {
 			helpLine = m.keyBar(m.keys.inputHelp().short)
 		} else {
 			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew).short)

@@ -210,6 +210,10 @@ func TestViews(t *testing.T) {
 		},
 		"new-test":  func(t *testing.T, w, h int) Model { return sessionModel(t, w, h, ModeNew) },
 		"heal-list": healModel,
+		"new-start": func(t *testing.T, w, h int) Model {
+			m := New(Options{Mode: ModeNew, Title: "new product test", Now: (&clock{now: t0}).Now, Gate: NewGate(false)})
+			return update(m, tea.WindowSizeMsg{Width: w, Height: h})
+		},
 		"run-unreachable": func(t *testing.T, w, h int) Model {
 			m := New(Options{Mode: ModeRun, Title: "users", Now: (&clock{now: t0}).Now, Gate: NewGate(false)})
 			m = update(m, tea.WindowSizeMsg{Width: w, Height: h})
