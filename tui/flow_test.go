@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -68,9 +69,15 @@ func (r recorder) RecordModelCall(_ context.Context, c *session.ModelCall) error
 // startFlow opens the studio on src and runs it with the scripted model.
 func startFlow(t *testing.T, src string, script ...agenttest.Step) *flow {
 	t.Helper()
-	f := &flow{t: t, done: make(chan *runner.Report, 1)}
 	app := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(app.Close)
+	return startFlowAt(t, app.URL, src, script...)
+}
+
+// startFlowAt is startFlow against baseURL.
+func startFlowAt(t *testing.T, baseURL, src string, script ...agenttest.Step) *flow {
+	t.Helper()
+	f := &flow{t: t, done: make(chan *runner.Report, 1)}
 	dir := t.TempDir()
 	db, err := store.Open(context.Background(), filepath.Join(dir, "e2e.db"))
 	if err != nil {
@@ -92,7 +99,7 @@ func startFlow(t *testing.T, src string, script ...agenttest.Step) *flow {
 		t.Fatal(err)
 	}
 	cfg := testfile.DefaultConfig(dir)
-	cfg.BaseURL = app.URL
+	cfg.BaseURL = baseURL
 	cfg.Timeouts.Step = 3 * time.Second
 	r, err := runner.New(runner.Options{Config: cfg, Project: "flow", Store: db, Browser: testBrowser(t), Actor: &agent.Actor{Client: client},
 		Events: func(e session.Event) { f.tm.Send(EventMsg{Event: e}) }, Gate: gate})
@@ -298,4 +305,30 @@ func (f *flow) trajectory(test, goal string) (*session.Trajectory, error) {
 		}
 	}
 	return nil, nil
+}
+
+// TestFlowNothingListening: a run whose first page cannot be reached says
+// why, in the status bar and the trajectory pane, with what to do.
+func TestFlowNothingListening(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + l.Addr().String()
+	l.Close()
+	f := startFlowAt(t, base, "name: users\nurl: /users\nsteps:\n  - click: the Menu button\n")
+	if rep := f.report(); rep.Passed() {
+		t.Fatal("the run passed with nothing listening")
+	}
+	f.waitFor("│ failed")
+	f.key("q")
+	m := f.tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
+	v := m.View()
+	if !strings.Contains(v, "✗ test failed: navigate to") || !strings.Contains(v, "check baseURL") {
+		t.Errorf("the trajectory pane does not say why:\n%s", v)
+	}
+	status := v[strings.LastIndex(v[:strings.LastIndex(v, "\n")], "\n"):]
+	if !strings.Contains(status, "! ") || !strings.Contains(status, "is the app running?") {
+		t.Errorf("the status bar does not say why:\n%s", status)
+	}
 }

@@ -58,6 +58,7 @@ type sessionState struct {
 	modelCalls, tokens int
 	cost               float64
 	modelErr           string
+	testErr            string // the test-level error of the last run
 
 	running    bool
 	startedAt  time.Time
@@ -84,7 +85,7 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		}
 		s.current, s.result, s.running = -1, "", true
 		s.startedAt, s.finishedAt = now, time.Time{}
-		s.modelErr = ""
+		s.modelErr, s.testErr = "", ""
 	case session.StepStarted:
 		for e.Index >= len(s.steps) {
 			s.steps = append(s.steps, trajStep{})
@@ -140,6 +141,10 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		// The act step's own finish says "healed"; nothing more to keep.
 	case session.TestFinished:
 		s.result = e.Result.Status
+		s.testErr = ""
+		if e.Result.Status != "passed" {
+			s.testErr = e.Result.Error
+		}
 		s.finishedAt = now
 		if !s.newTest {
 			s.running = false
@@ -243,4 +248,25 @@ func fmtDuration(d time.Duration) string {
 
 func clamp(v, lo, hi int) int {
 	return max(lo, min(v, hi))
+}
+
+// failureText is a test-level error with what to do about it: a page that
+// cannot be reached says to start the app or check baseURL, as the CLI does.
+func failureText(err string) string {
+	if h := failureHint(err); h != "" {
+		return err + " (" + h + ")"
+	}
+	return err
+}
+
+// failureHint is what to do about err, if the studio knows; the status bar
+// puts it first so a narrow bar still shows it.
+func failureHint(err string) string {
+	low := strings.ToLower(err)
+	for _, sign := range []string{"err_connection_refused", "connection refused", "err_name_not_resolved", "err_address_unreachable", "err_connection_reset"} {
+		if strings.Contains(low, sign) {
+			return "is the app running? check baseURL in e2e.yaml or pass --base-url"
+		}
+	}
+	return ""
 }

@@ -185,8 +185,19 @@ func tick() tea.Cmd {
 // EventMsg carries a session event into the studio.
 type EventMsg struct{ Event session.Event }
 
-// Update implements tea.Model.
+// Update implements tea.Model. A notice belongs to the screen that raised
+// it: a change of screen that raises none clears the old one.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	screen, notice := m.screen, m.notice
+	nm, cmd := m.handle(msg)
+	if n, ok := nm.(Model); ok && n.screen != screen && n.notice == notice {
+		n.notice, n.noticeErr = "", false
+		return n, cmd
+	}
+	return nm, cmd
+}
+
+func (m Model) handle(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
@@ -369,6 +380,10 @@ func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.mode = inputReason
 		m.input.Placeholder = "why? (the agent is told)"
 		return m, m.input.Focus()
+	case m.ses.filter != "" && key.Matches(msg, k.Back):
+		// esc after a filter was applied (/Menu enter) clears it.
+		m.ses.filter = ""
+		m.ses.treeTop = 0
 	case key.Matches(msg, k.Filter):
 		m.mode = inputFilter
 		m.input.SetValue(m.ses.filter)

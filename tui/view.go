@@ -32,16 +32,16 @@ func (m Model) View() string {
 		helpLine = m.help.ShortHelpView([]key.Binding{m.keys.Quit})
 	case m.screen == screenHeals:
 		body = m.healListView(w, bodyH)
-		helpLine = m.help.View(m.keys.healListHelp())
+		helpLine = m.keyBar(m.keys.healListHelp().short)
 	case m.screen == screenHealDiff:
 		body = m.healDiffView(w, bodyH)
-		helpLine = m.help.View(m.keys.healDiffHelp())
+		helpLine = m.keyBar(m.keys.healDiffHelp().short)
 	default:
 		body = m.sessionView(w, bodyH)
-		if m.mode != inputNone && m.mode != inputStep {
-			helpLine = m.help.View(m.keys.inputHelp())
+		if m.mode != inputNone {
+			helpLine = m.keyBar(m.keys.inputHelp().short)
 		} else {
-			helpLine = m.help.View(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew))
+			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew).short)
 		}
 	}
 	parts := []string{body}
@@ -114,7 +114,7 @@ func (m Model) statusBar(w int) string {
 	}
 	left := fmt.Sprintf(" %s │ step %s │ %s", clip(name, 28), step, state)
 	stats := fmt.Sprintf("model %d calls · %s tok · $%.4f │ %s", s.modelCalls, tokens(s.tokens), s.cost, fmtDuration(s.elapsed(m.o.Now())))
-	if w >= wideAt || m.notice == "" && s.modelErr == "" {
+	if w >= wideAt || m.notice == "" && s.modelErr == "" && s.testErr == "" {
 		// Wide, or nothing to tell: the figures come first. Narrow with a
 		// message, the message does (the figures are cut).
 		left = fmt.Sprintf(" %s │ step %s │ %s │ %s", clip(name, 28), step, stats, state)
@@ -129,6 +129,12 @@ func (m Model) statusLine(left, tail string, w int) string {
 	isErr := m.noticeErr
 	if m.ses.modelErr != "" && m.screen == screenSession {
 		msg, isErr = m.ses.modelErr, true
+	}
+	if msg == "" && m.ses.testErr != "" && m.screen == screenSession {
+		msg, isErr = oneLine(m.ses.testErr), true
+		if h := failureHint(msg); h != "" {
+			msg = h + " · " + msg
+		}
 	}
 	if msg != "" {
 		mark := "· "
@@ -358,6 +364,9 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 			return "", []string{m.st.Dim.Render("type a step (click: the Sign in button) or a goal (sign in as Alice) below;"),
 				m.st.Dim.Render("goals go to the agent and you decide each step it proposes; w writes the test")}
 		}
+		if s.testErr != "" {
+			return "", m.failureLines(iw)
+		}
 		return "", []string{m.st.Dim.Render("(no steps yet)")}
 	}
 	// The cache column is as wide as its longest label (re-identified is
@@ -392,6 +401,9 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 		if st.err != "" {
 			out = append(out, m.st.Bad.Render(fit("    ✗ "+oneLine(st.err), iw)))
 		}
+	}
+	if s.testErr != "" && !anyStepFailed(s.steps) {
+		out = append(out, m.failureLines(iw)...)
 	}
 	top := 0
 	if cursorLine >= rows {
@@ -540,4 +552,47 @@ func cacheLabel(c session.CacheStatus) string {
 		return "-"
 	}
 	return string(c)
+}
+
+// keyBar draws the short help in the width: when every key does not fit it
+// drops keys from the middle, so the last two (? help, q quit) always show.
+func (m Model) keyBar(keys []key.Binding) string {
+	h := m.help
+	h.Width = 0
+	keep := len(keys) - 2
+	if keep < 0 {
+		keep = 0
+	}
+	for n := keep; n >= 0; n-- {
+		shown := append(append([]key.Binding{}, keys[:n]...), keys[keep:]...)
+		if v := h.ShortHelpView(shown); lipgloss.Width(v) <= m.w || n == 0 {
+			return v
+		}
+	}
+	return ""
+}
+
+// failureLines is the test-level error in the trajectory pane, wrapped to
+// the width: a run that fails before (or between) its steps says why.
+func (m Model) failureLines(iw int) []string {
+	text := "✗ test failed: " + failureText(oneLine(m.ses.testErr))
+	var out []string
+	for _, l := range strings.Split(lipgloss.NewStyle().Width(iw).Render(text), "\n") {
+		out = append(out, m.st.Bad.Render(fit(strings.TrimRight(l, " "), iw)))
+	}
+	return out
+}
+
+func anyStepFailed(steps []trajStep) bool {
+	for _, st := range steps {
+		if st.err != "" {
+			return true
+		}
+		for _, sub := range st.subs {
+			if sub.err != "" {
+				return true
+			}
+		}
+	}
+	return false
 }

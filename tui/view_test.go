@@ -210,6 +210,17 @@ func TestViews(t *testing.T) {
 		},
 		"new-test":  func(t *testing.T, w, h int) Model { return sessionModel(t, w, h, ModeNew) },
 		"heal-list": healModel,
+		"new-start": func(t *testing.T, w, h int) Model {
+			m := New(Options{Mode: ModeNew, Title: "new product test", Now: (&clock{now: t0}).Now, Gate: NewGate(false)})
+			return update(m, tea.WindowSizeMsg{Width: w, Height: h})
+		},
+		"run-unreachable": func(t *testing.T, w, h int) Model {
+			m := New(Options{Mode: ModeRun, Title: "users", Now: (&clock{now: t0}).Now, Gate: NewGate(false)})
+			m = update(m, tea.WindowSizeMsg{Width: w, Height: h})
+			m = update(m, EventMsg{Event: session.TestStarted{Test: "users", File: "examples/users.e2e.yaml", At: t0, Steps: []string{`--step-type CLICK --description "the Menu button"`}}})
+			return update(m, EventMsg{Event: session.TestFinished{Result: session.TestResult{Status: "failed",
+				Error: "navigate to http://127.0.0.1:3000/users: connection refused (net::ERR_CONNECTION_REFUSED)"}}})
+		},
 		"heal-diff": func(t *testing.T, w, h int) Model { return keys(healModel(t, w, h), "enter") },
 		"help":      func(t *testing.T, w, h int) Model { return keys(sessionModel(t, w, h, ModeRun), "?") },
 		"error": func(t *testing.T, w, h int) Model {
