@@ -51,8 +51,17 @@ func Preflight(tests []*Test, o PreflightOptions) []List {
 	var out []List
 	for _, t := range tests {
 		var l List
+		var lines []string // the file's lines, read at the first problem, for excerpts
 		add := func(p Pos, format string, args ...any) {
-			l = append(l, &Error{File: t.File, Line: max(1, p.Line), Col: max(1, p.Col), Msg: fmt.Sprintf(format, args...), Width: 1})
+			if lines == nil {
+				src, _ := os.ReadFile(t.File)
+				lines = strings.Split(string(src), "\n")
+			}
+			e := &Error{File: t.File, Line: max(1, p.Line), Col: max(1, p.Col), Msg: fmt.Sprintf(format, args...), Width: 1}
+			if e.Line <= len(lines) {
+				e.Source = strings.TrimRight(lines[e.Line-1], "\r")
+			}
+			l = append(l, e)
 		}
 		unset := func(p Pos, s string) {
 			vars, _ := ParseVars(s) // malformed ones were reported by Parse
