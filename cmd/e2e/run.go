@@ -54,6 +54,9 @@ func newRunCmd(g *globals) *cobra.Command {
 			if f.db != "" {
 				cfg.DB = f.db
 			}
+			if err := preflight(cfg, tests); err != nil {
+				return err
+			}
 			rep, err := runTests(cmd.Context(), g, cfg, tests, f, cmd)
 			if err != nil {
 				return err
@@ -109,6 +112,21 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 		return nil, nil, problems
 	}
 	return cfg, tests, nil
+}
+
+// preflight runs testfile.Preflight over the tests of a run, before any
+// browser starts or anything is written: every problem, each at its
+// file:line:col, as a *parseErrors (exit code 2), or nil.
+func preflight(cfg *testfile.Config, tests []*testfile.Test) error {
+	lists := testfile.Preflight(tests, testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys})
+	if len(lists) == 0 {
+		return nil
+	}
+	problems := &parseErrors{}
+	for _, l := range lists {
+		problems.add(l)
+	}
+	return problems
 }
 
 // parseErrors holds the first testfile.MaxShown problems over all test

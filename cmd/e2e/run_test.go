@@ -403,3 +403,65 @@ steps:
 		t.Errorf("report: %s %v", b, err)
 	}
 }
+
+// TestRunRelativeURLWithoutBaseURLExits2: with no e2e.yaml and no
+// --base-url, a relative url stops the run before a browser starts, naming
+// the file:line:col and what to do, and leaves no .e2e/ behind.
+func TestRunRelativeURLWithoutBaseURLExits2(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "login.e2e.yaml")
+	if err := os.WriteFile(file, []byte("name: login\nurl: /login\nsteps:\n  - click: the Sign in button\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := e2e(t, "run", "--config", dir, file)
+	if code != 2 || out != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for _, want := range []string{file + ":2:6", "relative", "add baseURL to e2e.yaml or pass --base-url"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e2e")); !os.IsNotExist(err) {
+		t.Errorf(".e2e left behind in %s (%v)", dir, err)
+	}
+	if left := ourChromium(t); len(left) > 0 {
+		t.Errorf("a browser started: %v", left)
+	}
+}
+
+// TestRunPreflightReportsEveryProblem: unset env and secret variables and
+// an unknown press key are all reported together,
+// each at its file:line:col, before a browser starts, with exit 2.
+func TestRunPreflightReportsEveryProblem(t *testing.T) {
+	t.Setenv("E2E_PREFLIGHT_SET", "yes")
+	dir := project(t, "http://127.0.0.1:1", map[string]string{
+		"a.e2e.yaml": `name: a
+steps:
+  - type: { into: the Email field, text: "{{ env.E2E_PREFLIGHT_USER }}" }
+  - type: { into: the Password field, text: "{{ secret.E2E_PREFLIGHT_PW }}" }
+  - type: { into: the Name field, text: "{{ env.E2E_PREFLIGHT_SET }}" }
+  - press: Entr
+`,
+	})
+	code, out, errOut := e2e(t, "run", "--config", dir)
+	if code != 2 || out != "" {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+	a := filepath.Join(dir, "a.e2e.yaml")
+	for _, want := range []string{
+		a + ":3:5: {{ env.E2E_PREFLIGHT_USER }} is not set", "environment variable E2E_PREFLIGHT_USER",
+		a + ":4:5: {{ secret.E2E_PREFLIGHT_PW }} is not set", "environment variable (a secret) E2E_PREFLIGHT_PW",
+		a + ":6:5:", `unknown key "Entr"`, "did you mean Enter?",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut, "E2E_PREFLIGHT_SET") {
+		t.Errorf("a set variable is reported:\n%s", errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e2e")); !os.IsNotExist(err) {
+		t.Errorf(".e2e left behind (%v)", err)
+	}
+}

@@ -194,6 +194,9 @@ func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) err
 	if err != nil {
 		return errorScreen(cmd, file, err)
 	}
+	if lists := testfile.Preflight([]*testfile.Test{t}, testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys}); len(lists) > 0 {
+		return errorScreen(cmd, file, lists[0])
+	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))

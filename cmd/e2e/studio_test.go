@@ -177,3 +177,19 @@ func TestStudioMalformedTestOpensAnErrorScreen(t *testing.T) {
 		t.Error("a missing file quit without an error")
 	}
 }
+
+// TestStudioRefusesATestThePreflightCheckRejects: e2e studio FILE runs the
+// same check as e2e run before any browser starts: an unknown press key
+// opens the error screen at its file:line:col; q quits with exit 2.
+func TestStudioRefusesATestThePreflightCheckRejects(t *testing.T) {
+	dir := project(t, "http://127.0.0.1:1", map[string]string{"k.e2e.yaml": "name: k\nsteps:\n  - press: Entr\n"})
+	s := startStudio(t, filepath.Join(dir, "k.e2e.yaml"))
+	s.waitFor("Cannot open the test", "k.e2e.yaml:3", `unknown key "Entr"`, "did you mean Enter?")
+	s.typeKeys("q")
+	if ee, ok := s.wait().(*exitError); !ok || ee.code != exitUsage {
+		t.Errorf("exit: %v", ee)
+	}
+	if left := ourChromium(t); len(left) > 0 {
+		t.Errorf("a browser started: %v", left)
+	}
+}

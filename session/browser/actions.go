@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-rod/rod/lib/input"
+
+	"github.com/e2e-dev/e2e/session/step"
 )
 
 // DefaultActionTimeout is how long an action waits for its target to become
@@ -412,6 +414,19 @@ var namedKeys = map[string]input.Key{
 	"f11": input.F11, "f12": input.F12,
 }
 
+// keyNames are the key names as they are written in tests, for hints.
+var keyNames = []string{"Enter", "Return", "Tab", "Escape", "Backspace", "Delete", "Space", "ArrowUp", "ArrowDown",
+	"ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Insert", "Shift", "Control", "Alt", "Meta",
+	"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"}
+
+// CheckKeys reports whether Press knows every key of the chord keys, as
+// Press itself parses it: the error names an unknown key, with a "did you
+// mean" when one is close.
+func CheckKeys(keys string) error {
+	_, _, err := parseChord(keys)
+	return err
+}
+
 // parseChord splits "Control+Shift+a" into modifier keys and the final key.
 func parseChord(s string) (mods []input.Key, key input.Key, err error) {
 	parts := strings.Split(s, "+")
@@ -425,7 +440,11 @@ func parseChord(s string) (mods []input.Key, key input.Key, err error) {
 			k, ok = keyForRune(r)
 		}
 		if !ok {
-			return nil, 0, fmt.Errorf("press %q: unknown key %q (use names like Enter, Tab, Escape, ArrowDown, Control+a)", s, part)
+			hint := ""
+			if c := step.Closest(part, keyNames); c != "" {
+				hint = "did you mean " + c + "? "
+			}
+			return nil, 0, fmt.Errorf("press %q: unknown key %q (%suse names like Enter, Tab, Escape, ArrowDown, Control+a)", s, part, hint)
 		}
 		if i < len(parts)-1 {
 			mods = append(mods, k)

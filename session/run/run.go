@@ -567,11 +567,8 @@ func runPress(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr
 // chooses them in the element the step describes.
 func runUpload(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
 	files := step.UploadFiles(st.Value)
-	dir := filepath.Dir(tr.test.File)
 	for i, f := range files {
-		if !filepath.IsAbs(f) {
-			files[i] = filepath.Join(dir, f)
-		}
+		files[i] = testfile.UploadPath(tr.test.File, f)
 	}
 	st.Value = strings.Join(files, "\n")
 	return runElement(r, ctx, tr, raw, st, sr)

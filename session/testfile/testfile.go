@@ -46,7 +46,6 @@ package testfile
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -78,6 +77,7 @@ type Test struct {
 	File    string // the path the test was read from, as given
 	Name    string
 	URL     string // the start page, relative to the base URL or absolute; "" for the base URL
+	URLPos  Pos    // where the url: value is in the file; zero when there is none
 	Context string // notes for the agent about this test
 	Steps   []Step
 }
@@ -146,6 +146,7 @@ func (d *decoder) test(n ast.Node, t *Test) {
 			if s, ok := d.text(e.value, "the URL the test starts at"); ok {
 				d.checkVars(e.value, s)
 				t.URL = strings.TrimSpace(s)
+				t.URLPos = posOf(e.value)
 			}
 		case "context":
 			if s, ok := d.text(e.value, "notes for the agent"); ok {
@@ -494,10 +495,7 @@ func (d *decoder) files(n ast.Node) ([]string, bool) {
 			good = false
 			continue
 		}
-		at := p
-		if !filepath.IsAbs(p) {
-			at = filepath.Join(filepath.Dir(d.file), p)
-		}
+		at := UploadPath(d.file, p)
 		st, err := os.Stat(at)
 		switch {
 		case err != nil:

@@ -150,15 +150,25 @@ func (r *resolver) value(v Var) (string, error) {
 		}
 		return Spell(r.unique(v.Name), v.Form), nil
 	}
-	if r.env == nil {
-		return "", &UnsetError{Var: v}
-	}
-	val, ok := r.env(v.Name)
-	if !ok {
-		return "", &UnsetError{Var: v}
+	val, err := lookup(r.env, v)
+	if err != nil {
+		return "", err
 	}
 	if v.Kind == VarSecret && val != "" && !slices.Contains(r.secrets, val) {
 		r.secrets = append(r.secrets, val)
+	}
+	return val, nil
+}
+
+// lookup returns the value of the env or secret variable v from env, or an
+// *UnsetError when env does not know it.
+func lookup(env func(string) (string, bool), v Var) (string, error) {
+	if env == nil {
+		return "", &UnsetError{Var: v}
+	}
+	val, ok := env(v.Name)
+	if !ok {
+		return "", &UnsetError{Var: v}
 	}
 	return val, nil
 }

@@ -1,0 +1,105 @@
+package testfile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/e2e-dev/e2e/session/step"
+)
+
+// UploadPath returns where an upload step's file path is read from, for
+// the test file testFile: relative to the test file's directory unless it
+// is absolute. Parse checks the file exists there and the runner reads it
+// from there.
+func UploadPath(testFile, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(filepath.Dir(testFile), path)
+}
+
+// PreflightOptions holds what [Preflight] checks against.
+type PreflightOptions struct {
+	// BaseURL is the base URL relative test URLs are opened against, after
+	// e2e.yaml and --base-url; "" when there is none.
+	BaseURL string
+	// Env looks up {{ env.X }} and {{ secret.X }} as the runner does;
+	// nil is os.LookupEnv.
+	Env func(string) (string, bool)
+	// CheckKeys reports an unknown key in a press step's chord, with the
+	// function the browser presses keys with; nil skips the check.
+	CheckKeys func(keys string) error
+}
+
+// IsRelativeURL reports whether the test URL u is opened relative to the
+// base URL: "" (the base URL itself) or one without a scheme.
+func IsRelativeURL(u string) bool { return !strings.Contains(u, "://") }
+
+// Preflight checks the tests of a run for what would fail them at once,
+// before any browser starts: a relative url with no base URL, unset
+// {{ env.X }} and {{ secret.X }} variables and press keys the browser does
+// not know (Parse already reports upload files that do not exist). It returns every problem found,
+// each with its file:line:col, as one List per file with problems, or nil.
+// No error holds the value of a variable.
+func Preflight(tests []*Test, o PreflightOptions) []List {
+	env := o.Env
+	if env == nil {
+		env = os.LookupEnv
+	}
+	var out []List
+	for _, t := range tests {
+		var l List
+		var lines []string // the file's lines, read at the first problem, for excerpts
+		add := func(p Pos, format string, args ...any) {
+			if lines == nil {
+				src, _ := os.ReadFile(t.File)
+				lines = strings.Split(string(src), "\n")
+			}
+			e := &Error{File: t.File, Line: max(1, p.Line), Col: max(1, p.Col), Msg: fmt.Sprintf(format, args...), Width: 1}
+			if e.Line <= len(lines) {
+				e.Source = strings.TrimRight(lines[e.Line-1], "\r")
+			}
+			l = append(l, e)
+		}
+		unset := func(p Pos, s string) {
+			vars, _ := ParseVars(s) // malformed ones were reported by Parse
+			seen := map[Var]bool{}
+			for _, v := range vars {
+				if v.Kind == VarUnique || seen[v] {
+					continue
+				}
+				seen[v] = true
+				if _, err := lookup(env, v); err == nil {
+					continue
+				}
+				what := "environment variable"
+				if v.Kind == VarSecret {
+					what = "environment variable (a secret)"
+				}
+				add(p, "%s is not set: set the %s %s before the run", v, what, v.Name)
+			}
+		}
+		if o.BaseURL == "" && t.URL != "" && IsRelativeURL(t.URL) {
+			add(t.URLPos, "url %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", t.URL)
+		}
+		unset(t.URLPos, t.URL)
+		for _, s := range t.Steps {
+			unset(s.Pos, s.Description)
+			unset(s.Pos, s.Value)
+			switch s.Type {
+			case step.Press:
+				if o.CheckKeys != nil && !strings.Contains(s.Value, "{{") {
+					if err := o.CheckKeys(s.Value); err != nil {
+						add(s.Pos, "%v", err)
+					}
+				}
+			}
+		}
+		if len(l) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
