@@ -178,7 +178,7 @@ func newCacheCmd() *cobra.Command {
 				return err
 			}
 			defer done()
-			return p.with(cmd, func(d *store.DB) error {
+			return p.withNew(cmd, func(d *store.DB) error {
 				n, err := d.ImportCache(cmd.Context(), in)
 				if ie, ok := errors.AsType[*store.ImportError](err); ok {
 					name := args[0]
@@ -293,7 +293,7 @@ func printCacheKey(cmd *cobra.Command, d *store.DB, rows []store.CacheRow) error
 	}
 	for _, h := range heals {
 		if string(h.Key) == newest.Key {
-			fmt.Fprintf(out, "  heal %d: %s on %s, %d → %d steps: %s\n", h.ID, h.Status, dash(h.Branch), len(h.OldSteps), len(h.NewSteps), clip(h.Reason, 70))
+			fmt.Fprintf(out, "  heal %d: %s on %s, %d → %s: %s\n", h.ID, h.Status, dash(h.Branch), len(h.OldSteps), plural(len(h.NewSteps), "step"), clip(h.Reason, 70))
 		}
 	}
 	return nil

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/user"
 	"strconv"
@@ -35,7 +37,11 @@ func newHealsCmd() *cobra.Command {
 		Short: "List staged heals (--all: every heal)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return p.with(cmd, func(d *store.DB) error {
+			none := "no staged heals"
+			if all {
+				none = "no heals"
+			}
+			err := p.with(cmd, func(d *store.DB) error {
 				status := "staged"
 				if all {
 					status = ""
@@ -46,7 +52,7 @@ func newHealsCmd() *cobra.Command {
 				}
 				out := cmd.OutOrStdout()
 				if len(heals) == 0 {
-					fmt.Fprintln(out, "no staged heals")
+					fmt.Fprintln(out, none)
 					return nil
 				}
 				tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -56,6 +62,11 @@ func newHealsCmd() *cobra.Command {
 				}
 				return tw.Flush()
 			})
+			if errors.Is(err, errNoStore) { // nothing run here yet: no heals, and no .e2e/ made
+				fmt.Fprintln(cmd.OutOrStdout(), none+" ("+oneLine(err)+")")
+				return nil
+			}
+			return err
 		},
 	}
 	list.Flags().BoolVar(&all, "all", false, "include accepted and rejected heals")
@@ -130,7 +141,7 @@ func printHeal(w io.Writer, h *session.Heal) {
 	fmt.Fprintf(w, "heal %d · %s · test %q · goal %q\n", h.ID, h.Status, h.Test, h.Goal)
 	fmt.Fprintf(w, "why: %s\n", h.Reason)
 	if h.Seen > 1 {
-		fmt.Fprintf(w, "proposed by %d runs, the last at %s\n", h.Seen, h.LastSeenAt.Local().Format("2006-01-02 15:04"))
+		fmt.Fprintf(w, "proposed by %s, the last at %s\n", plural(h.Seen, "run"), h.LastSeenAt.Local().Format("2006-01-02 15:04"))
 	}
 	if h.SupersededBy != 0 {
 		fmt.Fprintf(w, "superseded by heal %d\n", h.SupersededBy)
@@ -184,6 +195,10 @@ func printPageChange(w io.Writer, before, after string, limit int) {
 
 // projectDB is the --config and --db flags of the commands that work on a
 // project's database (heals, cache).
+// errNoStore: the project has no database yet; commands that read it do
+// not create one.
+var errNoStore = errors.New("there is no store yet")
+
 type projectDB struct{ config, db string }
 
 func (p *projectDB) register(cmd *cobra.Command) {
@@ -192,8 +207,18 @@ func (p *projectDB) register(cmd *cobra.Command) {
 }
 
 // with opens the database --db names, else the one of the e2e.yaml found
-// from --config, runs fn on it and closes it.
+// from --config, runs fn on it and closes it. It does not create the
+// project's database: a project with none yet is errNoStore.
 func (p *projectDB) with(cmd *cobra.Command, fn func(d *store.DB) error) error {
+	return p.open(cmd, false, fn)
+}
+
+// withNew is with, creating the project's database when there is none.
+func (p *projectDB) withNew(cmd *cobra.Command, fn func(d *store.DB) error) error {
+	return p.open(cmd, true, fn)
+}
+
+func (p *projectDB) open(cmd *cobra.Command, create bool, fn func(d *store.DB) error) error {
 	path := p.db
 	if path == "" {
 		cfg, err := loadConfig(p.config)
@@ -201,6 +226,9 @@ func (p *projectDB) with(cmd *cobra.Command, fn func(d *store.DB) error) error {
 			return err
 		}
 		path = cfg.DBPath()
+		if _, err := os.Stat(path); !create && errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w at %s (e2e run creates it); pass --config DIR or --db FILE for another project", errNoStore, path)
+		}
 	}
 	d, err := store.Open(cmd.Context(), path)
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync/atomic"
@@ -73,6 +74,9 @@ func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls, red *red
 	}
 	client, err := agent.New(c)
 	if err != nil {
+		if errors.Is(err, agent.ErrConfig) { // it already says "model misconfigured"
+			return nil, err
+		}
 		return nil, fmt.Errorf("model: %w", err)
 	}
 	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, actor: &agent.Actor{Client: client, Budget: agent.Budget{

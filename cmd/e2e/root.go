@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/redact"
+	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
 )
@@ -52,6 +54,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	if strings.HasPrefix(err.Error(), "unknown command ") {
+		fmt.Fprintln(stderr, "e2e: "+unknownCommand(err.Error()))
+		return exitUsage
+	}
 	var pe *parseErrors
 	if errors.As(err, &pe) {
 		pe.print(stderr)
@@ -75,6 +81,48 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitStore
 	}
 	return exitUsage
+}
+
+// unknownCommand puts cobra's "unknown command … Did you mean this?" on
+// one line: unknown command "rnu" for "e2e"; did you mean "run"?
+func unknownCommand(msg string) string {
+	head, rest, _ := strings.Cut(msg, "\n")
+	_, names, found := strings.Cut(rest, "Did you mean this?")
+	if !found {
+		return strings.TrimSpace(head)
+	}
+	var quoted []string
+	for _, n := range strings.Fields(names) {
+		quoted = append(quoted, fmt.Sprintf("%q", n))
+	}
+	if len(quoted) == 0 {
+		return strings.TrimSpace(head)
+	}
+	return strings.TrimSpace(head) + "; did you mean " + strings.Join(quoted, " or ") + "?"
+}
+
+// unknownFlag adds to pflag's "unknown flag: --worker" the nearest flag c
+// has, when one is close: did you mean --workers?
+func unknownFlag(c *cobra.Command, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	best := step.Closest(name, names)
+	if best == "" {
+		return err
+	}
+	return fmt.Errorf("%w; did you mean --%s?", err, best)
+}
+
+// plural returns "1 step" or "n steps".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // exitError carries an exit code other than the usage default.
@@ -119,6 +167,7 @@ trajectory without a model, and heal it when the app changes.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(unknownFlag)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	pf := root.PersistentFlags()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -228,10 +230,23 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	return rep, nil
 }
 
+// unwrapPath returns the cause of a *fs.PathError ("no such file or
+// directory"), which the caller names the path of itself.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // loadConfig finds e2e.yaml from dir ("" is the current directory) upwards.
 func loadConfig(dir string) (*testfile.Config, error) {
 	if dir == "" {
 		dir = "."
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("--config %s: %w", dir, unwrapPath(err))
 	}
 	return testfile.LoadConfig(dir)
 }
