@@ -248,7 +248,7 @@ steps:
 
 func TestNotFoundNamesNearestAndSkipsRest(t *testing.T) {
 	e := newEnv(t)
-	e.cfg.Timeouts.Step = 500 * time.Millisecond
+	e.cfg.Timeouts.Step = 1500 * time.Millisecond // room for the first look on a loaded machine
 	rep := e.run("", `name: missing
 url: /login
 steps:
