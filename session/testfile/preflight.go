@@ -38,7 +38,8 @@ type PreflightOptions struct {
 func IsRelativeURL(u string) bool { return !strings.Contains(u, "://") }
 
 // Preflight checks the tests of a run for what would fail them at once,
-// before any browser starts: a relative url with no base URL, unset
+// before any browser starts: a relative url (of the test or of a navigate
+// step) with no base URL, unset
 // {{ env.X }} and {{ secret.X }} variables and press keys the browser does
 // not know (Parse already reports upload files that do not exist). It returns every problem found,
 // each with its file:line:col, as one List per file with problems, or nil.
@@ -89,6 +90,11 @@ func Preflight(tests []*Test, o PreflightOptions) []List {
 			unset(s.Pos, s.Description)
 			unset(s.Pos, s.Value)
 			switch s.Type {
+			case step.Navigate:
+				// A variable may hold a whole URL: only a literal is judged.
+				if o.BaseURL == "" && IsRelativeURL(s.Value) && !strings.Contains(s.Value, "{{") {
+					add(s.Pos, "navigate to %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", s.Value)
+				}
 			case step.Press:
 				if o.CheckKeys != nil && !strings.Contains(s.Value, "{{") {
 					if err := o.CheckKeys(s.Value); err != nil {

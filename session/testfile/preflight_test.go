@@ -42,3 +42,25 @@ func TestPreflightReportsEveryProblemWithItsPosition(t *testing.T) {
 		t.Errorf("a test with nothing wrong: %v", l)
 	}
 }
+
+// TestPreflightRelativeNavigate: a navigate step to a relative URL with no
+// base URL is reported at its line; an absolute one, and one whose URL is a
+// variable (it may hold a whole URL), are not.
+func TestPreflightRelativeNavigate(t *testing.T) {
+	src := "name: n\nurl: http://localhost:1/\nsteps:\n  - navigate: /users\n  - navigate: https://example.com/a\n  - navigate: \"{{ env.NEXT }}\"\n"
+	test, err := Parse("n.e2e.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(string) (string, bool) { return "v", true }
+	lists := Preflight([]*Test{test}, PreflightOptions{Env: set})
+	if len(lists) != 1 || len(lists[0]) != 1 {
+		t.Fatalf("want one problem: %v", lists)
+	}
+	if got, want := lists[0].Error(), `n.e2e.yaml:4:5: navigate to "/users" is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url`; !strings.Contains(got, want) {
+		t.Errorf("got:\n%s\nwant %q", got, want)
+	}
+	if l := Preflight([]*Test{test}, PreflightOptions{BaseURL: "http://x", Env: set}); l != nil {
+		t.Errorf("with a base URL: %v", l)
+	}
+}
