@@ -258,4 +258,3 @@ func nullTime(t time.Time) sql.NullString {
 	}
 	return sql.NullString{String: formatTime(t), Valid: true}
 }
-
