@@ -252,3 +252,22 @@ func alive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
+
+// CreateDB creates an empty database named name (letters, digits and _)
+// with the server's own psql, and returns its URL.
+func (c *Cluster) CreateDB(name string) (string, error) {
+	for _, r := range name {
+		if !(r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z') {
+			return "", fmt.Errorf("database name %q: use a-z, 0-9 and _", name)
+		}
+	}
+	bin, err := BinDir()
+	if err != nil {
+		return "", err
+	}
+	out, err := exec.Command(filepath.Join(bin, "psql"), "-X", "-q", "-d", c.DSN(""), "-c", "CREATE DATABASE "+name).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("create database %s: %v\n%s", name, err, out)
+	}
+	return c.URL(name), nil
+}
