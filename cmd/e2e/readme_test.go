@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session/redact"
+	"github.com/e2e-dev/e2e/session/testfile"
 )
 
 // The README's claims are checked here: its commands exist, its links
@@ -403,5 +404,33 @@ func TestReadmeQuickStartIsTheDemosOutput(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("the demo printed:\n%s", out.String())
+	}
+}
+
+// TestDocsYAMLExamplesParse: every YAML block of README.md and docs/*.md
+// that is a test file (it has name: and steps:) or an e2e.yaml (it has
+// baseURL:) parses without a problem.
+func TestDocsYAMLExamplesParse(t *testing.T) {
+	block := regexp.MustCompile("(?s)```yaml\n(.*?)```")
+	tests, configs := 0, 0
+	for _, file := range docFiles(t) {
+		for _, m := range block.FindAllStringSubmatch(readRepoFile(t, file), -1) {
+			src := m[1]
+			switch {
+			case regexp.MustCompile(`(?m)^name:`).MatchString(src) && regexp.MustCompile(`(?m)^steps:`).MatchString(src):
+				tests++
+				if _, err := testfile.Parse(file+".e2e.yaml", []byte(src)); err != nil {
+					t.Errorf("%s: a test file example does not parse: %v\n%s", file, err, src)
+				}
+			case regexp.MustCompile(`(?m)^baseURL:`).MatchString(src):
+				configs++
+				if _, err := testfile.ParseConfig(file+"/e2e.yaml", []byte(src)); err != nil {
+					t.Errorf("%s: an e2e.yaml example does not parse: %v\n%s", file, err, src)
+				}
+			}
+		}
+	}
+	if tests < 3 || configs < 1 {
+		t.Fatalf("checked %d test files and %d e2e.yaml examples", tests, configs)
 	}
 }
