@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -432,5 +433,35 @@ func TestDocsYAMLExamplesParse(t *testing.T) {
 	}
 	if tests < 3 || configs < 1 {
 		t.Fatalf("checked %d test files and %d e2e.yaml examples", tests, configs)
+	}
+}
+
+// TestDocsCommandsListEveryFlag: every flag of every command is in
+// docs/commands.md (or, for CI mode, docs/ci.md), so the reference is
+// complete.
+func TestDocsCommandsListEveryFlag(t *testing.T) {
+	docs := readRepoFile(t, "docs/commands.md") + readRepoFile(t, "docs/ci.md")
+	var walk func(c *cobra.Command)
+	n := 0
+	walk = func(c *cobra.Command) {
+		if c.Hidden || c.Name() == "help" || c.Name() == "completion" {
+			return
+		}
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if f.Hidden || f.Name == "help" {
+				return
+			}
+			n++
+			if !regexp.MustCompile(`(^|[^-\w])--` + regexp.QuoteMeta(f.Name) + `([^-\w]|$)`).MatchString(docs) {
+				t.Errorf("`%s --%s` is not in docs/commands.md", c.CommandPath(), f.Name)
+			}
+		})
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+	}
+	walk(freshRoot())
+	if n < 20 {
+		t.Fatalf("checked only %d flags", n)
 	}
 }
