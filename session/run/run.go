@@ -131,9 +131,9 @@ type Runner struct {
 	cap *capture // this test attempt's extras, in a suite (parallel.go)
 }
 
-// ProjectName is the project in c's cache keys: its project key, else the
+// projectName is the project in c's cache keys: its project key, else the
 // name of the directory that holds e2e.yaml.
-func ProjectName(c *testfile.Config) string {
+func projectName(c *testfile.Config) string {
 	if c.Project != "" {
 		return c.Project
 	}
@@ -146,7 +146,7 @@ func New(o Options) (*Runner, error) {
 		return nil, errors.New("run: config, store and browser are required")
 	}
 	if o.Project == "" {
-		o.Project = ProjectName(o.Config)
+		o.Project = projectName(o.Config)
 	}
 	if o.Locator == nil {
 		o.Locator = locate.Local{}
