@@ -316,6 +316,7 @@ func readmeFirstExample(t *testing.T) (env map[string]string, args []string) {
 // browser, naming them.
 func TestReadmeFirstExampleRunsAsWritten(t *testing.T) {
 	env, args := readmeFirstExample(t)
+	readme := readRepoFile(t, "README.md")
 	for _, k := range []string{"E2E_USER", "E2E_PASSWORD", "E2E_MODEL", "OPENAI_BASE_URL", "OPENAI_API_KEY"} {
 		t.Setenv(k, "")
 		os.Unsetenv(k)
@@ -329,9 +330,32 @@ func TestReadmeFirstExampleRunsAsWritten(t *testing.T) {
 	for k, v := range env {
 		t.Setenv(k, v)
 	}
-	code, out, errOut = e2e(t, args...)
-	if code != 0 || !strings.Contains(out, "5 passed, 0 failed") {
-		t.Fatalf("e2e %s with %v: exit %d\n%s%s", strings.Join(args, " "), env, code, out, errOut)
+	for run := 1; run <= 2; run++ {
+		code, out, errOut = e2e(t, args...)
+		if code != 0 || !strings.Contains(out, "5 passed, 0 failed") {
+			t.Fatalf("run %d: e2e %s with %v: exit %d\n%s%s", run, strings.Join(args, " "), env, code, out, errOut)
+		}
+	}
+	// The output the README shows is the second run's, times aside, in
+	// order ("…" stands for lines left out).
+	m := regexp.MustCompile("(?s)<!-- run-output:[^\n]*\n```\n(.*?)```").FindStringSubmatch(readme)
+	if m == nil {
+		t.Fatal("no run-output block in the README")
+	}
+	times := regexp.MustCompile(`\b[0-9]+(\.[0-9]+)?m?s\b`)
+	norm := func(l string) string { return strings.Join(strings.Fields(times.ReplaceAllString(l, "T")), " ") }
+	got := strings.Split(out, "\n")
+	at := 0
+	for _, l := range strings.Split(strings.TrimRight(m[1], "\n"), "\n") {
+		if strings.TrimSpace(l) == "…" {
+			continue
+		}
+		for at < len(got) && norm(got[at]) != norm(l) {
+			at++
+		}
+		if at == len(got) {
+			t.Fatalf("the README's line %q is not in the second run's output (in order):\n%s", strings.TrimSpace(l), out)
+		}
 	}
 }
 
