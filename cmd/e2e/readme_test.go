@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -487,5 +488,29 @@ func TestDocsCommandsListEveryFlag(t *testing.T) {
 	walk(freshRoot())
 	if n < 20 {
 		t.Fatalf("checked only %d flags", n)
+	}
+}
+
+// TestDocsListEveryExitCode: the README's CI section and docs/ci.md's
+// table name every exit code e2e run has.
+func TestDocsListEveryExitCode(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	_, ci, ok := strings.Cut(readme, "\n## CI\n")
+	if !ok {
+		t.Fatal("the README has no CI section")
+	}
+	ci, _, _ = strings.Cut(ci, "\n## ")
+	_, codes, ok := strings.Cut(ci, "Exit codes:")
+	if !ok {
+		t.Fatal("the README's CI section lists no exit codes")
+	}
+	table := readRepoFile(t, "docs/ci.md")
+	for _, c := range []int{exitOK, exitFailed, exitUsage, exitHealed, exitStale, exitStore} {
+		if !regexp.MustCompile(`(^|[\s,])` + strconv.Itoa(c) + `\s`).MatchString(codes) {
+			t.Errorf("the README's CI exit codes lack %d", c)
+		}
+		if !strings.Contains(table, "\n| "+strconv.Itoa(c)+" |") {
+			t.Errorf("docs/ci.md's exit code table lacks %d", c)
+		}
 	}
 }
