@@ -514,3 +514,48 @@ func TestDocsListEveryExitCode(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsCommandsFlagsExist: every flag in the first column of a table in
+// docs/commands.md is a flag of the command its section is about (or of
+// the subcommand the row names).
+func TestDocsCommandsFlagsExist(t *testing.T) {
+	flagRE := regexp.MustCompile("--([a-z][a-z0-9-]*)")
+	var section *cobra.Command
+	n := 0
+	for _, line := range strings.Split(readRepoFile(t, "docs/commands.md"), "\n") {
+		if h, ok := strings.CutPrefix(line, "## "); ok {
+			section = nil
+			switch {
+			case h == "Global flags":
+				section = freshRoot()
+			case strings.HasPrefix(h, "e2e "):
+				c, _, err := freshRoot().Find(strings.Fields(strings.TrimPrefix(h, "e2e ")))
+				if err != nil {
+					t.Errorf("docs/commands.md has a section for %q: %v", h, err)
+					continue
+				}
+				section = c
+			}
+			continue
+		}
+		if section == nil || !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		cell := strings.SplitN(line, "|", 3)[1]
+		cmd := section
+		if w := strings.Fields(strings.Trim(cell, " `")); len(w) > 0 {
+			if sub, _, err := section.Find([]string{w[0]}); err == nil && sub != section {
+				cmd = sub
+			}
+		}
+		for _, m := range flagRE.FindAllStringSubmatch(cell, -1) {
+			n++
+			if cmd.Flags().Lookup(m[1]) == nil && cmd.InheritedFlags().Lookup(m[1]) == nil {
+				t.Errorf("docs/commands.md: `%s` has no flag --%s", cmd.CommandPath(), m[1])
+			}
+		}
+	}
+	if n < 30 {
+		t.Fatalf("checked only %d flags", n)
+	}
+}
