@@ -70,7 +70,7 @@ cache status. Cached replay steps run without asking unless --step is given.`,
 	fl.StringVar(&f.out, "out", "", "where to write the new test (default: NAME.e2e.yaml beside e2e.yaml)")
 	fl.BoolVar(&f.heals, "heals", false, "review staged heals")
 	fl.BoolVar(&f.step, "step", false, "hold every step, cached replay too, until you approve it")
-	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
+	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
 	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the test file's directory, else the current one)")
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
@@ -164,7 +164,7 @@ func openStudioSession(ctx context.Context, g *globals, f *studioFlags, cfg *tes
 		return nil, err
 	}
 	s.opts = runner.Options{Config: cfg, Store: db, Version: toolVersion(), Variants: f.variants, HealPolicy: runner.HealStage,
-		OnRunStart: func(id int64) { s.calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
+		OnRunStart: func(id int64) { s.calls.runID.Store(id) }, Screenshots: filepath.Join(cfg.StateDir(), "screenshots"),
 		Events: app.Publish, Gate: app.Gate(), Redactor: g.red}
 	if m != nil {
 		m.wire(&s.opts)
