@@ -36,12 +36,17 @@ func (m Model) View() string {
 	case m.screen == screenHealDiff:
 		body = m.healDiffView(w, bodyH)
 		helpLine = m.keyBar(m.keys.healDiffHelp().short)
+	case m.screen == screenDetail:
+		m.syncDetail()
+		body = m.box(m.detail.Title(&m.ses), m.detail.View(), w, bodyH, true)
+		helpLine = m.keyBar(m.detail.ShortHelp())
 	default:
 		body = m.sessionView(w, bodyH)
 		if m.mode != inputNone {
 			helpLine = m.keyBar(m.keys.inputHelp().short)
 		} else {
-			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew).short)
+			detail := m.ses.focus == paneTrajectory && len(m.ses.steps) > 0
+			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew, detail).short)
 		}
 	}
 	parts := []string{body}
@@ -379,15 +384,30 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 		}
 	}
 	var out []string
-	cursorLine := 0
+	cursorLine, cursorEnd := 0, 0
 	for i, st := range s.steps {
 		cur := "  "
-		if i == s.cursor && s.focus == paneTrajectory {
+		selected := i == s.cursor && s.focus == paneTrajectory
+		if selected {
 			cur = "› "
 			cursorLine = len(out)
 		}
-		line := fmt.Sprintf("%s%d %s %-*s %s", cur, i+1, statusMark(st.status), cw, cacheLabel(st.cache), stepLabel(st.command))
-		out = append(out, m.styleStatus(st.status, fit(line, iw)))
+		head := fmt.Sprintf("%s%d %s %-*s ", cur, i+1, statusMark(st.status), cw, cacheLabel(st.cache))
+		if selected {
+			// The selected step is wrapped, not cut: the whole command and
+			// error read in the pane (enter shows everything else).
+			for _, l := range hang(head, stepLabel(st.command), iw, lipgloss.Width(head)) {
+				out = append(out, m.styleStatus(st.status, fit(l, iw)))
+			}
+			if st.err != "" {
+				for _, l := range hang("    ✗ ", oneLine(st.err), iw, 6) {
+					out = append(out, m.st.Bad.Render(fit(l, iw)))
+				}
+			}
+			cursorEnd = len(out) - 1
+		} else {
+			out = append(out, m.styleStatus(st.status, fit(head+stepLabel(st.command), iw)))
+		}
 		for j, sub := range st.subs {
 			l := fmt.Sprintf("    %d.%d %s %-*s %s", i+1, j+1, statusMark(sub.status), cw, cacheLabel(sub.cache), stepLabel(sub.command))
 			out = append(out, m.styleStatus(sub.status, fit(l, iw)))
@@ -398,7 +418,7 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 		if st.post != "" {
 			out = append(out, m.st.Dim.Render(fit("    post: "+st.post, iw)))
 		}
-		if st.err != "" {
+		if st.err != "" && !selected {
 			out = append(out, m.st.Bad.Render(fit("    ✗ "+oneLine(st.err), iw)))
 		}
 	}
@@ -406,8 +426,8 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 		out = append(out, m.failureLines(iw)...)
 	}
 	top := 0
-	if cursorLine >= rows {
-		top = cursorLine - rows + 1
+	if cursorEnd >= rows {
+		top = min(cursorLine, cursorEnd-rows+1) // the selected step in view, its first line at least
 	}
 	if len(out)-top > rows && s.running && s.current >= 0 {
 		top = max(top, len(out)-rows) // follow the run
