@@ -116,8 +116,8 @@ func (d stepDetail) lines(s *sessionState, w int) []string {
 	return out
 }
 
-// fields are a step's labelled lines, each indented by indent: command,
-// status, cache, miss reason, time, model calls, re-identification,
+// fields are a step's labelled lines, each indented by indent (an act's
+// own step): command (a test step's), status, cache, miss reason, time, model calls, re-identification,
 // postcondition, note, then the error and the candidates.
 func (d stepDetail) fields(st trajStep, w int, indent string) []string {
 	var out []string
@@ -127,7 +127,9 @@ func (d stepDetail) fields(st trajStep, w int, indent string) []string {
 		}
 		out = append(out, hang(indent+fmt.Sprintf("%-*s", labelW, label), text, w, len(indent)+labelW)...)
 	}
-	field("command", session.StepText(st.command))
+	if indent == "" { // an act's own step's label above is its command
+		field("command", session.StepText(st.command))
+	}
 	status := st.status
 	if status == "" {
 		status = "not run yet"
@@ -150,7 +152,13 @@ func (d stepDetail) fields(st trajStep, w int, indent string) []string {
 	}
 	field("postcondition", st.post)
 	field("note", st.note)
+	gap := func() {
+		if indent == "" {
+			out = append(out, "")
+		}
+	}
 	if st.err != "" {
+		gap()
 		out = append(out, d.st.Bad.Render(indent+"error"))
 		for _, para := range strings.Split(strings.TrimRight(st.err, "\n"), "\n") {
 			for _, l := range hang(indent+"  ", para, w, len(indent)+2) {
@@ -159,6 +167,7 @@ func (d stepDetail) fields(st trajStep, w int, indent string) []string {
 		}
 	}
 	if len(st.cands) > 0 {
+		gap()
 		out = append(out, d.st.Title.Render(indent+fmt.Sprintf("candidates (%d)", len(st.cands))))
 		for i, c := range st.cands {
 			head := indent + fmt.Sprintf("  %d. %.2f  ", i+1, c.Score)
