@@ -71,7 +71,8 @@ func (d stepDetail) Title(s *sessionState) string {
 	title := fmt.Sprintf("Step %d of %d", d.index+1, len(s.steps))
 	if s.file != "" {
 		title += " · " + s.file
-		if d.index < len(s.steps) && s.steps[d.index].line > 0 {
+		// A typed step of a new test has no line in a file yet.
+		if d.index < len(s.steps) && s.steps[d.index].line > 0 && !s.newTest {
 			title += fmt.Sprintf(":%d", s.steps[d.index].line)
 		}
 	}

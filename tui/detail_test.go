@@ -189,3 +189,23 @@ func waitOut(t *testing.T, tm *teatest.TestModel, texts ...string) {
 		return true
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
+
+// TestStepDetailOfATypedStep: in a new test, enter (once esc has left the
+// input line) opens a typed step's detail; the step has no line in a file
+// yet, so the title names none.
+func TestStepDetailOfATypedStep(t *testing.T) {
+	m := New(Options{Mode: ModeNew, Title: "new", File: "new.e2e.yaml", Now: (&clock{now: t0}).Now, Gate: NewGate(false)})
+	m = update(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	cmd := `--step-type CLICK --description "the Menu button"`
+	m = update(m, EventMsg{Event: session.TestStarted{Test: "new", File: "new.e2e.yaml"}})
+	m = update(m, EventMsg{Event: session.StepStarted{Index: 0, Sub: -1, Command: cmd}})
+	m = update(m, EventMsg{Event: session.StepFinished{Index: 0, Sub: -1, Command: cmd, Status: session.StatusFailed, Cache: session.CacheFailed, Line: 3,
+		Error: `"the Menu button" matches several elements equally`}})
+	if m = keys(m, "enter"); m.screen != screenSession {
+		t.Fatal("enter in the input line opened the detail")
+	}
+	v := keys(m, "esc", "enter").View()
+	if !strings.Contains(v, "Step 1 of 1 · new.e2e.yaml ") || strings.Contains(v, "new.e2e.yaml:3") {
+		t.Errorf("the typed step's detail:\n%s", v)
+	}
+}
