@@ -172,6 +172,10 @@ func TestStepDetailKeepsUpWithTheRun(t *testing.T) {
 	if f := flat(m.View()); !strings.Contains(f, "status ✓ located") || !strings.Contains(f, "cache new") || !strings.Contains(f, "model calls 2") {
 		t.Errorf("the step's end did not reach the detail:\n%s", m.View())
 	}
+	m = update(m, proposalMsg{p: session.Proposal{ID: 1, Kind: session.ProposedStep, Index: 1, Command: cmd}, reply: make(chan session.Decision, 1)})
+	if v := m.View(); m.screen != screenDetail || !strings.Contains(v, "a step waits: esc to decide it") {
+		t.Errorf("a step that waits while the detail is open:\n%s", v)
+	}
 	m = update(m, EventMsg{Event: session.TestStarted{Test: "t", File: "t.e2e.yaml"}})
 	if f := flat(m.View()); !strings.Contains(f, "not in the trajectory any more") {
 		t.Errorf("a detail of a step that is gone:\n%s", m.View())

@@ -38,7 +38,11 @@ func (m Model) View() string {
 		helpLine = m.keyBar(m.keys.healDiffHelp().short)
 	case m.screen == screenDetail:
 		m.syncDetail()
-		body = m.box(m.detail.Title(&m.ses), m.detail.View(), w, bodyH, true)
+		title := m.detail.Title(&m.ses)
+		if m.ses.pending != nil { // its keys work on the session screen
+			title += m.st.Warn.Render(" · ! a step waits: esc to decide it")
+		}
+		body = m.box(title, m.detail.View(), w, bodyH, true)
 		helpLine = m.keyBar(m.detail.ShortHelp())
 	default:
 		body = m.sessionView(w, bodyH)
