@@ -396,34 +396,38 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 			cur = "› "
 			cursorLine = len(out)
 		}
-		head := fmt.Sprintf("%s%d %s %-*s ", cur, i+1, statusMark(st.status), cw, cacheLabel(st.cache))
-		if selected {
-			// The selected step is wrapped, not cut: the whole command and
-			// error read in the pane (enter shows everything else).
-			for _, l := range hang(head, stepLabel(st.command), iw, lipgloss.Width(head)) {
-				out = append(out, m.styleStatus(st.status, fit(l, iw)))
+		// The selected step is wrapped, not cut: its whole command, its
+		// act's steps and its error read in the pane (enter shows the
+		// rest); the other steps take a line each.
+		row := func(style func(...string) string, head, text string, indent int) {
+			if !selected {
+				out = append(out, style(fit(head+text, iw)))
+				return
 			}
-			if st.err != "" {
-				for _, l := range hang("    ✗ ", oneLine(st.err), iw, 6) {
-					out = append(out, m.st.Bad.Render(fit(l, iw)))
-				}
+			for _, l := range hang(head, text, iw, indent) {
+				out = append(out, style(fit(l, iw)))
 			}
-			cursorEnd = len(out) - 1
-		} else {
-			out = append(out, m.styleStatus(st.status, fit(head+stepLabel(st.command), iw)))
 		}
+		status := func(st string) func(...string) string {
+			return func(l ...string) string { return m.styleStatus(st, strings.Join(l, "")) }
+		}
+		head := fmt.Sprintf("%s%d %s %-*s ", cur, i+1, statusMark(st.status), cw, cacheLabel(st.cache))
+		row(status(st.status), head, stepLabel(st.command), lipgloss.Width(head))
 		for j, sub := range st.subs {
-			l := fmt.Sprintf("    %d.%d %s %-*s %s", i+1, j+1, statusMark(sub.status), cw, cacheLabel(sub.cache), stepLabel(sub.command))
-			out = append(out, m.styleStatus(sub.status, fit(l, iw)))
+			h := fmt.Sprintf("    %d.%d %s %-*s ", i+1, j+1, statusMark(sub.status), cw, cacheLabel(sub.cache))
+			row(status(sub.status), h, stepLabel(sub.command), lipgloss.Width(h))
 			if sub.err != "" {
-				out = append(out, m.st.Bad.Render(fit("        ✗ "+oneLine(sub.err), iw)))
+				row(m.st.Bad.Render, "        ✗ ", oneLine(sub.err), 10)
 			}
 		}
 		if st.post != "" {
-			out = append(out, m.st.Dim.Render(fit("    post: "+st.post, iw)))
+			row(m.st.Dim.Render, "    post: ", st.post, 10)
 		}
-		if st.err != "" && !selected {
-			out = append(out, m.st.Bad.Render(fit("    ✗ "+oneLine(st.err), iw)))
+		if st.err != "" {
+			row(m.st.Bad.Render, "    ✗ ", oneLine(st.err), 6)
+		}
+		if selected {
+			cursorEnd = len(out) - 1
 		}
 	}
 	if s.testErr != "" && !anyStepFailed(s.steps) {
