@@ -142,7 +142,9 @@ func (d stepDetail) fields(st trajStep, w int, indent string) []string {
 		if st.durationMS > 0 || st.status != string(session.StatusSkipped) {
 			field("time", fmtMillis(st.durationMS))
 		}
-		field("model calls", fmt.Sprint(st.llmCalls))
+		if st.llmCalls > 0 || indent == "" { // an act's own steps rarely call one
+			field("model calls", fmt.Sprint(st.llmCalls))
+		}
 	}
 	if r := st.reid; r != nil {
 		text := fmt.Sprintf("score %.2f", r.Score)
