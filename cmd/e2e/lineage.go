@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 
 	"github.com/e2e-dev/e2e/session"
@@ -31,7 +32,21 @@ func openRunStore(ctx context.Context, cfg *testfile.Config, opts ...store.Optio
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, cfg.DBPath(), append([]store.Option{store.WithLineage(lineage)}, opts...)...)
+	opts = append([]store.Option{store.WithLineage(lineage)}, opts...)
+	fork, why, err := gitinfo.ForkPullRequest(os.LookupEnv)
+	switch {
+	case err != nil:
+		return nil, err
+	case fork:
+		opts = append(opts, store.WithReadOnly(why))
+	case !cfg.Cache.Writes(lineage.Branch):
+		b := lineage.Branch
+		if b == "" {
+			b = "(none: not in git)"
+		}
+		opts = append(opts, store.WithReadOnly(fmt.Sprintf("the branch %s is not in cache.writeBranches", b)))
+	}
+	return store.Open(ctx, cfg.DBPath(), opts...)
 }
 
 // runBrowserOptions are the global browser flags over e2e.yaml's browser.

@@ -192,6 +192,9 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	defer db.Close()
+	if why := db.ReadOnly(); why != "" {
+		fmt.Fprintf(cmd.OutOrStdout(), "store: read-only, %s: this run records no results and writes no cache rows or heals\n", why)
+	}
 	if tests, err = f.ci.selectTests(ctx, db, tests); err != nil {
 		return nil, err
 	}

@@ -69,6 +69,10 @@ type CacheConfig struct {
 	App string
 	// MainBranch is the branch other branches inherit caches from; "" is "main".
 	MainBranch string
+	// WriteBranches are the branches (patterns, * within a segment) whose
+	// runs write to the store; none means every branch. A pull request from
+	// a fork never writes, whatever this says.
+	WriteBranches []string
 }
 
 // Model says how to reach an OpenAI-compatible Chat Completions API. The
@@ -276,6 +280,7 @@ var configFields = []field{
 	{name: "cache", sub: []field{
 		{name: "app", decode: text(func(c *Config) *string { return &c.Cache.App }, "an application identity, such as a build id")},
 		{name: "mainBranch", decode: text(func(c *Config) *string { return &c.Cache.MainBranch }, "a branch name")},
+		{name: "writeBranches", decode: branchPatterns(func(c *Config) *[]string { return &c.Cache.WriteBranches })},
 	}},
 }
 
@@ -445,6 +450,41 @@ func patterns(dst func(*Config) *[]string) func(*configDecoder, ast.Node, *Confi
 	}
 }
 
+// branchPatterns reads a list of branch names and patterns (path.Match: *
+// within a segment, ? and [...]).
+func branchPatterns(dst func(*Config) *[]string) func(*configDecoder, ast.Node, *Config) {
+	return func(d *configDecoder, n ast.Node, c *Config) {
+		list, ok := d.texts(n, "branch names or patterns")
+		if !ok || list == nil {
+			return
+		}
+		seq, _ := d.unwrap(n).(*ast.SequenceNode)
+		for i, p := range list {
+			if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
+				d.errorf(seq.Values[i], "invalid branch pattern %s", quoted(p))
+				ok = false
+			}
+		}
+		if ok {
+			*dst(c) = list
+		}
+	}
+}
+
+// Writes reports whether a run on branch writes to the store, by
+// WriteBranches; "" (outside git) writes only when WriteBranches is empty.
+func (c CacheConfig) Writes(branch string) bool {
+	if len(c.WriteBranches) == 0 {
+		return true
+	}
+	for _, p := range c.WriteBranches {
+		if ok, _ := path.Match(p, branch); ok && branch != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // checkPattern reports whether p is a valid file pattern.
 func checkPattern(p string) error {
 	if strings.TrimSpace(p) == "" {
@@ -478,17 +518,32 @@ func IsDatabaseURL(db string) bool {
 }
 
 // urlPassword reports whether a postgres:// URL carries a password.
-func urlPassword(s string) bool {
+func urlPassword(s string) bool { return urlSecret(s) != "" }
+
+// urlSecret returns the password a postgres:// URL carries, or "".
+func urlSecret(s string) string {
 	u, err := url.Parse(s)
 	if err != nil {
-		return false
+		return ""
 	}
 	if u.User != nil {
-		if _, ok := u.User.Password(); ok {
-			return true
+		if p, ok := u.User.Password(); ok && p != "" {
+			return p
 		}
 	}
-	return u.Query().Has("password")
+	return u.Query().Get("password")
+}
+
+// refusePassword reports a password written in e2e.yaml at n, and keeps it
+// out of the excerpt of the line that shows where.
+func (d *configDecoder) refusePassword(n ast.Node, s string) {
+	d.errorf(n, "%s", dbPasswordRule)
+	e := d.errs[len(d.errs)-1]
+	if p := urlSecret(s); p != "" {
+		for _, form := range []string{p, url.QueryEscape(p), url.PathEscape(p)} {
+			e.Source = strings.ReplaceAll(e.Source, form, "xxxxx")
+		}
+	}
 }
 
 const dbPasswordRule = "the database password is read from the environment only: drop it from the URL and set PGPASSWORD, " +
@@ -499,7 +554,13 @@ var dbFields = []field{
 	{name: "path", decode: text(func(c *Config) *string { return &c.DB }, "a file path")},
 	{name: "url", decode: dbURL},
 	{name: "urlEnv", decode: text(func(c *Config) *string { return &c.DBURLEnv }, "the name of an environment variable")},
-	{name: "password", reject: dbPasswordRule},
+	{name: "password", decode: func(d *configDecoder, n ast.Node, _ *Config) {
+		d.errorf(n, "%s", dbPasswordRule)
+		if v, ok := scalar(n); ok && v != "" {
+			e := d.errs[len(d.errs)-1]
+			e.Source = strings.ReplaceAll(e.Source, v, "xxxxx")
+		}
+	}},
 }
 
 // dbSetting reads db: a file path or a postgres:// URL, or a mapping of
@@ -519,7 +580,7 @@ func dbSetting(d *configDecoder, n ast.Node, c *Config) {
 		return
 	}
 	if IsDatabaseURL(s) && urlPassword(s) {
-		d.errorf(n, "%s", dbPasswordRule)
+		d.refusePassword(n, s)
 		return
 	}
 	c.DB = s
@@ -535,7 +596,7 @@ func dbURL(d *configDecoder, n ast.Node, c *Config) {
 	case !IsDatabaseURL(s):
 		d.errorf(n, "expected a postgres:// URL, found %q", s)
 	case urlPassword(s):
-		d.errorf(n, "%s", dbPasswordRule)
+		d.refusePassword(n, s)
 	default:
 		c.DB = s
 	}

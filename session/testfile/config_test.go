@@ -97,8 +97,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"not a mapping", "model: gpt\n", []string{"1:8: model takes a mapping of settings, found text"}},
 		{"db password in url", "db: postgres://e2e:hunter2@db.example.com/e2e\n", []string{"1:5: " + dbPasswordRule}},
 		{"db password in query", "db:\n  url: postgres://e2e@db/e2e?password=hunter2\n", []string{"2:8: " + dbPasswordRule}},
-		{"db password key", "db:\n  urlEnv: E2E_DB_URL\n  password: hunter2\n", []string{"3:3: " + dbPasswordRule}},
+		{"db password key", "db:\n  urlEnv: E2E_DB_URL\n  password: hunter2\n", []string{"3:13: " + dbPasswordRule}},
 		{"db url not postgres", "db: { url: mysql://db/e2e }\n", []string{`1:12: expected a postgres:// URL, found "mysql://db/e2e"`}},
+		{"bad branch pattern", "cache: { writeBranches: [main, 'release/[0-9'] }\n", []string{`1:32: invalid branch pattern "release/[0-9"`}},
 		{"db unknown key", "db: { urlenv: X }\n", []string{`1:7: unknown key "urlenv" in db; did you mean urlEnv?`}},
 		{"syntax", "model: {name: x\n", []string{"1:8: invalid YAML: could not find flow mapping end token '}'"}},
 	}
@@ -215,5 +216,40 @@ func TestConfigDB(t *testing.T) {
 	t.Setenv("E2E_TEST_DB_URL", "postgres://e2e:s3cret@db/e2e")
 	if got := c.DBPath(); got != "postgres://e2e:s3cret@db/e2e" {
 		t.Errorf("urlEnv set wins: %s", got)
+	}
+}
+
+func TestWriteBranches(t *testing.T) {
+	all := CacheConfig{}
+	some := CacheConfig{WriteBranches: []string{"main", "release/*"}}
+	for _, c := range []struct {
+		cfg    CacheConfig
+		branch string
+		want   bool
+	}{
+		{all, "feature/x", true}, {all, "", true},
+		{some, "main", true}, {some, "release/1.2", true},
+		{some, "release/1.2/hotfix", false}, {some, "feature/x", false}, {some, "", false}, {some, "mainline", false},
+	} {
+		if got := c.cfg.Writes(c.branch); got != c.want {
+			t.Errorf("%v.Writes(%q) = %v, want %v", c.cfg.WriteBranches, c.branch, got, c.want)
+		}
+	}
+}
+
+func TestConfigPasswordNotInExcerpt(t *testing.T) {
+	for _, src := range []string{
+		"db: postgres://e2e:hunter2@db/e2e\n",
+		"db: { url: 'postgres://e2e@db/e2e?password=hunter2' }\n",
+		"db:\n  password: hunter2\n",
+	} {
+		_, err := ParseConfig("e2e.yaml", []byte(src))
+		var list List
+		if !errors.As(err, &list) || len(list) != 1 {
+			t.Fatalf("%q: %v", src, err)
+		}
+		if shown := list.Error() + list[0].Excerpt(); strings.Contains(shown, "hunter2") || !strings.Contains(shown, "xxxxx") {
+			t.Errorf("%q shows:\n%s", src, shown)
+		}
 	}
 }

@@ -261,13 +261,22 @@ func (c *Cluster) CreateDB(name string) (string, error) {
 			return "", fmt.Errorf("database name %q: use a-z, 0-9 and _", name)
 		}
 	}
-	bin, err := BinDir()
-	if err != nil {
+	if err := c.Exec("", "CREATE DATABASE "+name); err != nil {
 		return "", err
 	}
-	out, err := exec.Command(filepath.Join(bin, "psql"), "-X", "-q", "-d", c.DSN(""), "-c", "CREATE DATABASE "+name).CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("create database %s: %v\n%s", name, err, out)
-	}
 	return c.URL(name), nil
+}
+
+// Exec runs SQL statements in database db ("" for postgres) as the
+// superuser, with the server's own psql, stopping at the first error.
+func (c *Cluster) Exec(db, sql string) error {
+	bin, err := BinDir()
+	if err != nil {
+		return err
+	}
+	out, err := exec.Command(filepath.Join(bin, "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", c.DSN(db), "-c", sql).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("psql %q: %v\n%s", sql, err, out)
+	}
+	return nil
 }

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/e2e-dev/e2e/store"
+	"github.com/e2e-dev/e2e/store/postgres/pgtest"
+)
+
+// pgProject is project with its store on a new database of a throwaway
+// PostgreSQL cluster; it returns the directory and the database's URL.
+func pgProject(t *testing.T, c *pgtest.Cluster, name string, tests map[string]string) (string, string) {
+	t.Helper()
+	url, err := c.CreateDB(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, fixtureServer(t), tests)
+	appendFile(t, filepath.Join(dir, "e2e.yaml"), "db: "+url+"\n")
+	return dir, url
+}
+
+func appendFile(t *testing.T, path, text string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func storeRuns(t *testing.T, url string) int {
+	t.Helper()
+	db, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	runs, err := db.Runs(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(runs)
+}
+
+// TestRunOnAPostgresStore: e2e run keeps its results and caches on a
+// PostgreSQL server named in e2e.yaml: the second run replays from it; a
+// pull request from a fork and a role that may not write read it and write
+// nothing, and say so in one line.
+func TestRunOnAPostgresStore(t *testing.T) {
+	c := pgtest.Start(t)
+	dir, url := pgProject(t, c, "shop", map[string]string{"cart.e2e.yaml": cartTest})
+	run := func() (int, string) {
+		t.Helper()
+		code, out, errOut := e2e(t, "run", "--config", dir, "--cache", "read-write")
+		return code, out + errOut
+	}
+	if code, out := run(); code != 0 || !strings.Contains(out, "located") {
+		t.Fatalf("first run: exit %d\n%s", code, out)
+	}
+	if code, out := run(); code != 0 || !strings.Contains(out, " hit ") || strings.Contains(out, "read-only") {
+		t.Fatalf("second run does not replay from the server: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e2e", "e2e.db")); !os.IsNotExist(err) {
+		t.Errorf("a SQLite file was made beside a server store (%v)", err)
+	}
+	if n := storeRuns(t, url); n != 2 {
+		t.Fatalf("the server holds %d runs, want 2", n)
+	}
+	code, out, errOut := e2e(t, "heals", "list", "--db", url)
+	if code != 0 || !strings.Contains(out+errOut, "no staged heals") {
+		t.Errorf("heals list --db URL: exit %d\n%s%s", code, out, errOut)
+	}
+
+	t.Run("fork", func(t *testing.T) {
+		t.Setenv("GITHUB_EVENT_NAME", "pull_request")
+		t.Setenv("GITHUB_REPOSITORY", "acme/shop")
+		t.Setenv("GITHUB_HEAD_REPO", "mallory/shop")
+		code, out := run()
+		if code != 0 || !strings.Contains(out, " hit ") {
+			t.Fatalf("a fork's run reads the store: exit %d\n%s", code, out)
+		}
+		want := "store: read-only, a pull request from the fork mallory/shop: this run records no results and writes no cache rows or heals\n"
+		if strings.Count(out, "read-only") != 1 || !strings.Contains(out, want) {
+			t.Errorf("want the one line %q in:\n%s", want, out)
+		}
+		if n := storeRuns(t, url); n != 2 {
+			t.Errorf("a fork's run wrote: %d runs", n)
+		}
+	})
+
+	t.Run("read-only role", func(t *testing.T) {
+		for _, q := range []string{
+			"CREATE ROLE e2e_ci_ro LOGIN",
+			"GRANT SELECT ON ALL TABLES IN SCHEMA public TO e2e_ci_ro",
+		} {
+			if err := c.Exec("shop", q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ro := strings.Replace(url, "postgres://postgres@", "postgres://e2e_ci_ro@", 1)
+		code, out, errOut := e2e(t, "run", "--config", dir, "--db", ro)
+		if code != 0 || !strings.Contains(out, "store: read-only, the database role e2e_ci_ro may not write") {
+			t.Fatalf("exit %d\n%s%s", code, out, errOut)
+		}
+		if n := storeRuns(t, url); n != 2 {
+			t.Errorf("a read-only role's run wrote: %d runs", n)
+		}
+	})
+
+	t.Run("branch not in writeBranches", func(t *testing.T) {
+		cfg := filepath.Join(dir, "e2e.yaml")
+		orig := readText(t, cfg)
+		t.Cleanup(func() { os.WriteFile(cfg, []byte(orig), 0o644) })
+		appendFile(t, cfg, "cache: { writeBranches: [main] }\n")
+		code, out := run()
+		if code != 0 || !strings.Contains(out, "store: read-only, the branch ") || !strings.Contains(out, "is not in cache.writeBranches") {
+			t.Fatalf("exit %d\n%s", code, out)
+		}
+		if n := storeRuns(t, url); n != 2 {
+			t.Errorf("wrote: %d runs", n)
+		}
+	})
+}
+
+// TestDatabaseURLIsMasked: a password that comes in through db.urlEnv never
+// shows in a message, and one written in e2e.yaml is refused at its line.
+func TestDatabaseURLIsMasked(t *testing.T) {
+	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
+	cfg := filepath.Join(dir, "e2e.yaml")
+	appendFile(t, cfg, "db:\n  urlEnv: E2E_TEST_DB_URL\n")
+	t.Setenv("E2E_TEST_DB_URL", "postgres://e2e:hunter2@127.0.0.1:1/e2e?connect_timeout=2")
+	code, out, errOut := e2e(t, "run", "--config", dir)
+	if code == 0 || strings.Contains(out+errOut, "hunter2") || !strings.Contains(out+errOut, "postgres://e2e:xxxxx@127.0.0.1:1/e2e") {
+		t.Errorf("an unreachable server: exit %d\n%s%s", code, out, errOut)
+	}
+	os.WriteFile(cfg, []byte(strings.Replace(readText(t, cfg), "db:\n  urlEnv: E2E_TEST_DB_URL\n", "db: postgres://e2e:hunter2@db.example.com/e2e\n", 1)), 0o644)
+	code, out, errOut = e2e(t, "run", "--config", dir)
+	if code != exitUsage || strings.Contains(out+errOut, "hunter2") || !strings.Contains(out+errOut, "e2e.yaml:4:5: the database password is read from the environment only") {
+		t.Errorf("a password in e2e.yaml: exit %d\n%s%s", code, out, errOut)
+	}
+}
