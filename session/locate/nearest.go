@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/e2e-dev/e2e/session/ax"
 )
@@ -40,6 +41,9 @@ const (
 	// wNearRole is the share of a Near score that the role word decides;
 	// the rest is how close the words read, letter by letter.
 	wNearRole = 0.1
+	// nearOtherRole is the least closeness of an element whose role the
+	// role word does not fit at all: a typo's, not a word's one letter away.
+	nearOtherRole = 0.8
 	// nearMaxWords is the most words of an element's text compared.
 	nearMaxWords = 40
 )
@@ -49,8 +53,9 @@ const (
 // the element's name read, letter by letter (a letter left out, added,
 // changed or two swapped costs one), with its role word weighed in (0.1) and
 // an "in" clause's container judged the same way. Only elements scoring at
-// least 0.6 are listed, so a description that reads like nothing on the
-// page gets none. A description that names nothing (only a role word or a
+// least 0.6 are listed (an element of a role the role word does not fit,
+// only when its words are a typo away: 0.8), so a description that reads
+// like nothing on the page gets none. A description that names nothing (only a role word or a
 // colour) gets none either.
 //
 // Nearest is advice for a failure message: the locator never acts on it.
@@ -102,7 +107,11 @@ func Nearest(s *ax.Snapshot, description string) []Near {
 			}
 		}
 		sim = sim / float64(1+len(ins)) * typo
-		score := wNearRole*nearRole(n, role) + (1-wNearRole)*sim
+		rs := nearRole(n, role)
+		if rs == 0 && sim < nearOtherRole {
+			continue // "the Save button" is not the cell "Dave"
+		}
+		score := wNearRole*rs + (1-wNearRole)*sim
 		if score < nearFloor {
 			continue
 		}
@@ -332,14 +341,21 @@ func nearSim(phrase, label string) float64 {
 // editSim is 1 - osa(a, b) / the longer length; 0 when the lengths alone
 // put it below nearFloor.
 func editSim(a, b string) float64 {
-	ra, rb := []rune(a), []rune(b)
-	la, lb := len(ra), len(rb)
+	la, lb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
 	m := max(la, lb)
 	if m == 0 {
 		return 1
 	}
 	if float64(abs(la-lb))/float64(m) > 1-nearFloor {
 		return 0
+	}
+	var ba, bb [48]rune // no allocation for short strings
+	ra, rb := ba[:0], bb[:0]
+	for _, r := range a {
+		ra = append(ra, r)
+	}
+	for _, r := range b {
+		rb = append(rb, r)
 	}
 	return 1 - float64(osaRunes(ra, rb))/float64(m)
 }
@@ -358,9 +374,14 @@ func osa(a, b string) int { return osaRunes([]rune(a), []rune(b)) }
 func osaRunes(a, b []rune) int {
 	la, lb := len(a), len(b)
 	// three rows of the table: two back, one back, this one
-	pp := make([]int, lb+1)
-	p := make([]int, lb+1)
-	c := make([]int, lb+1)
+	var buf [3 * 48]int
+	var rows []int
+	if 3*(lb+1) <= len(buf) {
+		rows = buf[:3*(lb+1)]
+	} else {
+		rows = make([]int, 3*(lb+1))
+	}
+	pp, p, c := rows[:lb+1], rows[lb+1:2*(lb+1)], rows[2*(lb+1):]
 	for j := range p {
 		p[j] = j
 	}
@@ -400,8 +421,8 @@ const narrowMax = 5
 // Narrow says how to tell apart the candidates of an ambiguous result r of
 // description: for each candidate (the best five), a container clause
 // ("in the Alice row") when its row, item, card, dialog or section is known
-// by a name the others' are not, else an ordinal ("the second Menu
-// button"). Every suggestion is checked: Locate on s with the narrowed
+// by a name the others' are not, else its own name when the others' differ
+// (`the "Save draft" button`), else an ordinal ("the second Menu button"). Every suggestion is checked: Locate on s with the narrowed
 // description must return that candidate as its target, so the advice is
 // never wrong; a candidate no suggestion singles out is left out. A result
 // that is not an ambiguity gets none.
@@ -442,7 +463,37 @@ func Narrow(s *ax.Snapshot, description string, r Result) []Narrowing {
 			found[k] = true
 		}
 	}
-	// An ordinal for those no container singles out: its place in document
+	// Its own name for those no container singles out, when the others'
+	// differ ("the Save button" between "Save draft" and "Save copy").
+	q := parse(description, mode{})
+	for k, m := range group {
+		if found[k] {
+			continue
+		}
+		name := collapse(m.cand.Node.Name)
+		if name == "" || strings.Contains(name, `"`) {
+			continue
+		}
+		unique := true
+		for j, o := range group {
+			unique = unique && (j == k || !strings.EqualFold(collapse(o.cand.Node.Name), name))
+		}
+		if !unique {
+			continue
+		}
+		d := "the " + strconv.Quote(name)
+		if q.role != nil {
+			d += " " + q.role.word
+		}
+		for _, c := range q.clauses {
+			d += " " + c.text
+		}
+		if verify(d, m.cand.Node) {
+			out[k] = Narrowing{Node: m.cand.Node, Label: ix.describeShort(m.i), Description: d}
+			found[k] = true
+		}
+	}
+	// An ordinal for those nothing else singles out: its place in document
 	// order among the group first, then any other that locates it.
 	order := make([]int, len(group))
 	for k := range order {
