@@ -228,7 +228,7 @@ func roleTypo(phrase string) (*roleDef, string) {
 
 // nearLabels are the strings node i is known by, as Nearest compares them:
 // its name (a row's first cell too), and with no name its placeholder, its
-// value, its text.
+// value, its text, and the parts of its hint (see hint.go).
 func (ix *index) nearLabels(i int) []string {
 	n := ix.e[i].n
 	var out []string
@@ -253,6 +253,15 @@ func (ix *index) nearLabels(i int) []string {
 				out = append(out, t)
 			}
 		}
+	}
+	if (n.Name == "" || symbolName(n.Name)) && n.States.Hint != "" {
+		// an icon button known by its wrapper's label, its title, its icon
+		kept, cut := cutString(n, n.States.Hint)
+		parts := strings.Split(kept, hintSep)
+		if cut {
+			parts = parts[:len(parts)-1]
+		}
+		out = append(out, parts...)
 	}
 	return out
 }

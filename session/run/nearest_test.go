@@ -101,51 +101,83 @@ steps:
 	}
 }
 
-// TestNarrowNamesTheRightZooRow: on the zoo's Members table, in every
-// style where the kebab buttons are an ambiguity, each suggestion names the
-// row (an item, in divsoup) of the button it singles out (ground truth: data-zoo-key), the near
-// miss Ann Lee / Ann Leeds included.
-func TestNarrowNamesTheRightZooRow(t *testing.T) {
+// TestNarrowNamesTheRightZooContainer: on the zoo's pages, in every
+// style where a description is an ambiguity, each suggestion names the
+// container (a row, an item, a card) of the element it singles out (ground
+// truth: data-zoo-key), near misses included: Ann Lee and Ann Leeds, "oat
+// milk" and "oat milk and honey", two Starter cards. No two suggestions
+// single out one element, and each locates its element again.
+func TestNarrowNamesTheRightZooContainer(t *testing.T) {
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
-	rowOf := regexp.MustCompile(`^in the "?(.+?)"? (?:row|item)$`)
-	for _, style := range fixture.ZooStyles {
-		t.Run(style, func(t *testing.T) {
-			p, snap := nearMissPage(t, srv.URL+"/zoo/table?style="+style, "")
-			const desc = "the More actions button"
-			r := locate.Locate(snap, desc)
-			if r.Reason != locate.ReasonAmbiguous {
-				t.Skipf("%q is not an ambiguity in %s: %s %s", desc, style, r.Reason, r.Detail)
-			}
-			ns := locate.Narrow(snap, desc, r)
-			if len(ns) < 2 {
-				t.Fatalf("narrow: %+v (%s)", ns, r.Detail)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			sawAnnLee := false
-			for _, n := range ns {
-				m := rowOf.FindStringSubmatch(n.Add)
-				if m == nil {
-					t.Errorf("%q: no row named (%q)", n.Description, n.Add)
-					continue
+	named := regexp.MustCompile(`^in the "?(.+?)"? (?:row|item|card)$`)
+	cards := []string{"starter", "pro", "pro plus", "business", "enterprise"}
+	for _, tt := range []struct {
+		page, desc, prefix string
+		must               []string // containers that must have a suggestion
+	}{
+		{"table", "the More actions button", "table:menu:", []string{"ann lee", "ann leeds"}},
+		{"tasks", "the Delete button", "tasks:delete:", []string{"oat milk", "oat milk and honey"}},
+		{"tasks", "the checkbox", "tasks:toggle:", []string{"oat milk", "oat milk and honey"}},
+		{"cards", "the Delete button", "cards:delete:", nil},
+	} {
+		for _, style := range fixture.ZooStyles {
+			t.Run(tt.page+"/"+style+"/"+tt.desc, func(t *testing.T) {
+				p, snap := nearMissPage(t, srv.URL+"/zoo/"+tt.page+"?style="+style, "")
+				r := locate.Locate(snap, tt.desc)
+				if r.Reason != locate.ReasonAmbiguous {
+					t.Skipf("not an ambiguity: %s %s", r.Reason, r.Detail)
 				}
-				key, _, err := p.Attribute(ctx, n.Node.Ref, zooKeyAttr)
-				if err != nil {
-					t.Fatal(err)
+				ns := locate.Narrow(snap, tt.desc, r)
+				if len(ns) < 2 {
+					t.Fatalf("narrow: %+v (%s)", ns, r.Detail)
 				}
-				if want := "table:menu:" + strings.ToLower(m[1]); key != want {
-					t.Errorf("%q singles out %s, want %s: WRONG ELEMENT", n.Description, key, want)
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				saw, keys := map[string]bool{}, map[string]string{}
+				for _, n := range ns {
+					key, _, err := p.Attribute(ctx, n.Node.Ref, zooKeyAttr)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if other, ok := keys[key]; ok {
+						t.Errorf("%q and %q single out one element, %s", other, n.Description, key)
+					}
+					keys[key] = n.Description
+					if got := locate.Locate(snap, n.Description); got.Target == nil || got.Target.Node.Ref != n.Node.Ref {
+						t.Errorf("%q does not locate its candidate again: %s", n.Description, got.Detail)
+					}
+					m := named.FindStringSubmatch(n.Add)
+					if m == nil {
+						continue // an ordinal or the element's own name: checked by locating it again
+					}
+					phrase := strings.ToLower(m[1])
+					want := tt.prefix + phrase
+					if tt.page == "cards" {
+						// keys are section/title; the phrase is the card's
+						// title or its text, which starts with the title
+						title := ""
+						for _, c := range cards {
+							if (phrase == c || strings.HasPrefix(phrase, c+" ")) && len(c) > len(title) {
+								title = c
+							}
+						}
+						if _, got, _ := strings.Cut(key, "/"); got != title || !strings.HasPrefix(key, tt.prefix) {
+							t.Errorf("%q singles out %s, want a card titled %q: WRONG ELEMENT", n.Description, key, title)
+						}
+						continue
+					}
+					if key != want {
+						t.Errorf("%q singles out %s, want %s: WRONG ELEMENT", n.Description, key, want)
+					}
+					saw[phrase] = true
 				}
-				got := locate.Locate(snap, n.Description)
-				if got.Target == nil || got.Target.Node.Ref != n.Node.Ref {
-					t.Errorf("%q does not locate its candidate again: %s", n.Description, got.Detail)
+				for _, c := range tt.must {
+					if !saw[c] {
+						t.Errorf("no suggestion names %q: %+v", c, ns)
+					}
 				}
-				sawAnnLee = sawAnnLee || m[1] == "Ann Lee"
-			}
-			if !sawAnnLee {
-				t.Errorf("no suggestion for Ann Lee's row: %+v", ns)
-			}
-		})
+			})
+		}
 	}
 }
