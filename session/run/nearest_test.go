@@ -181,3 +181,46 @@ func TestNarrowNamesTheRightZooContainer(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestNamesTheMeantZooElement: a typo on a zoo page, in every
+// style, has the element meant first among the nearest (ground truth:
+// data-zoo-key), never its near miss: "the Ann Le row" is Ann Lee's row,
+// not Ann Leeds's; "the oat mlik item" is oat milk, not oat milk and honey.
+// The locator still finds nothing.
+func TestNearestNamesTheMeantZooElement(t *testing.T) {
+	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
+	t.Cleanup(srv.Close)
+	for _, tt := range []struct {
+		page, desc  string
+		want, wrong string // the first's key contains want, never wrong
+	}{
+		{"table", "the Ann Le row", ":ann lee", "ann leeds"},
+		{"table", "the More actions button in the Ann Leds row", "table:menu:ann leeds", "bob"},
+		{"tasks", "the oat mlik item", ":oat milk", "honey"},
+		{"settings", "the Weekly digets checkbox", "digest", "email"},
+		{"modal", "the Edit nmae button", "modal:open", "share"},
+	} {
+		for _, style := range fixture.ZooStyles {
+			t.Run(tt.page+"/"+style+"/"+tt.desc, func(t *testing.T) {
+				p, snap := nearMissPage(t, srv.URL+"/zoo/"+tt.page+"?style="+style, "")
+				if r := locate.Locate(snap, tt.desc); r.Target != nil {
+					t.Fatalf("the locator picked %s for a typo", r.Target.Node.Line())
+				}
+				ns := locate.Nearest(snap, tt.desc)
+				if len(ns) == 0 {
+					t.Skipf("no nearest (an unnamed control)")
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				key, _, err := p.Attribute(ctx, ns[0].Node.Ref, zooKeyAttr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("nearest %s (%.2f): %s", ns[0].Label, ns[0].Score, key)
+				if !strings.Contains(key, tt.want) || strings.Contains(key, tt.wrong) {
+					t.Errorf("nearest %s (%.2f) is %q, want one with %q: WRONG ELEMENT", ns[0].Label, ns[0].Score, key, tt.want)
+				}
+			})
+		}
+	}
+}
