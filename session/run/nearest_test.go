@@ -224,3 +224,31 @@ func TestNearestNamesTheMeantZooElement(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviceKeepsSecretsOut: a secret's value in an ambiguous description
+// and on the page appears in neither the error nor the advice the step
+// result carries.
+func TestAdviceKeepsSecretsOut(t *testing.T) {
+	e := newEnv(t)
+	const secret = "Menu"
+	e.vars["E2E_LABEL"] = secret
+	rep := e.run("", `name: secret
+url: /users
+steps:
+  - click: "the {{ secret.E2E_LABEL }} button"
+`)
+	s := rep.Tests[0].Steps[0]
+	if s.Status != session.StatusFailed || len(s.Narrow) != 5 {
+		t.Fatalf("step: %s %s %+v", s.Status, s.Error, s.Narrow)
+	}
+	all := s.Error + rep.Tests[0].Error + e.out.String()
+	for _, n := range s.Narrow {
+		all += n.Element + n.Add + n.Description
+	}
+	if strings.Contains(all, secret) {
+		t.Errorf("the secret is in the output: %s", all)
+	}
+	if !strings.Contains(s.Error, `; add "in the Alice row"`) {
+		t.Errorf("error: %s", s.Error)
+	}
+}
