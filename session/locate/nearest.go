@@ -431,7 +431,7 @@ const narrowMax = 5
 // description: for each candidate (the best five), a container clause
 // ("in the Alice row") when its row, item, card, dialog or section is known
 // by a name the others' are not, else its own name when the others' differ
-// (`the "Save draft" button`), else an ordinal ("the second Menu button"). Every suggestion is checked: Locate on s with the narrowed
+// ("the Save draft button"), else an ordinal ("the second Menu button"). Every suggestion is checked: Locate on s with the narrowed
 // description must return that candidate as its target, so the advice is
 // never wrong; a candidate no suggestion singles out is left out. A result
 // that is not an ambiguity gets none.
@@ -490,16 +490,19 @@ func Narrow(s *ax.Snapshot, description string, r Result) []Narrowing {
 		if !unique {
 			continue
 		}
-		d := "the " + strconv.Quote(name)
-		if q.role != nil {
-			d += " " + q.role.word
-		}
-		for _, c := range q.clauses {
-			d += " " + c.text
-		}
-		if verify(d, m.cand.Node) {
-			out[k] = Narrowing{Node: m.cand.Node, Label: ix.describeShort(m.i), Description: d}
-			found[k] = true
+		for _, nm := range []string{name, strconv.Quote(name)} {
+			d := "the " + nm
+			if q.role != nil {
+				d += " " + q.role.word
+			}
+			for _, c := range q.clauses {
+				d += " " + c.text
+			}
+			if verify(d, m.cand.Node) {
+				out[k] = Narrowing{Node: m.cand.Node, Label: ix.describeShort(m.i), Description: d}
+				found[k] = true
+				break
+			}
 		}
 	}
 	// An ordinal for those nothing else singles out: its place in document

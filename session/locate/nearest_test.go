@@ -180,7 +180,7 @@ func TestNarrowByOrdinal(t *testing.T) {
 func TestNarrowByName(t *testing.T) {
 	s := snap(el("form", "", kids(el("button", "Save draft"), el("button", "Save copy"))))
 	ns := checkNarrow(t, s, "the Save button")
-	if got := narrowAdds(ns); got != `say the "Save draft" button | say the "Save copy" button` {
+	if got := narrowAdds(ns); got != "say the Save draft button | say the Save copy button" {
 		t.Errorf("narrow: %s", got)
 	}
 }

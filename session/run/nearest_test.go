@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/ax"
 	"github.com/e2e-dev/e2e/session/fixture"
 	"github.com/e2e-dev/e2e/session/locate"
 )
@@ -250,5 +251,34 @@ steps:
 	}
 	if !strings.Contains(s.Error, `; add "in the Alice row"`) {
 		t.Errorf("error: %s", s.Error)
+	}
+}
+
+// TestNotFoundErrorWording: how the advice reads at the end of the error.
+func TestNotFoundErrorWording(t *testing.T) {
+	b := &ax.Node{Role: "button", Name: "Save draft", Ref: "e1"}
+	c := &ax.Node{Role: "button", Name: "Save copy", Ref: "e2"}
+	for _, tt := range []struct {
+		err  *NotFoundError
+		want string
+	}{
+		{&NotFoundError{Description: "the Sing in button", Reason: locate.ReasonNoMatch,
+			Nearest: []locate.Near{{Node: b, Label: `button "Sign in"`, Score: 0.87, Count: 1}, {Node: c, Label: `button "Menu"`, Score: 0.7, Count: 5}}},
+			`no element matches "the Sing in button"; nearest: button "Sign in" (0.87), button "Menu" ×5 (0.70)`},
+		{&NotFoundError{Description: "the Launch rocket button", Reason: locate.ReasonNoMatch},
+			`no element matches "the Launch rocket button"`},
+		{&NotFoundError{Description: "the Menu button", Reason: locate.ReasonAmbiguous, Detail: "2 equal candidates",
+			Narrow: []locate.Narrowing{{Node: b, Add: "in the Alice row"}, {Node: c, Add: "in the Bob row"}}},
+			`"the Menu button" matches several elements equally: 2 equal candidates; add "in the Alice row" or "in the Bob row"`},
+		{&NotFoundError{Description: "the Save button", Reason: locate.ReasonAmbiguous, Detail: "2 close candidates",
+			Narrow: []locate.Narrowing{{Node: b, Description: "the Save draft button"}, {Node: c, Add: "in the Bob row", Description: `the "Save copy" button`}}},
+			"\"the Save button\" matches several elements equally: 2 close candidates; say \"the Save draft button\" or `the \"Save copy\" button`"},
+		{&NotFoundError{Description: "Menu", Reason: locate.ReasonAmbiguous, Detail: "4 equal candidates",
+			Narrow: []locate.Narrowing{{Node: b, Add: "in the A row"}, {Node: b, Add: "in the B row"}, {Node: b, Add: "in the C row"}, {Node: b, Add: "in the D row"}}},
+			`"Menu" matches several elements equally: 4 equal candidates; add "in the A row", "in the B row" or "in the C row" (3 of 4)`},
+	} {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("got  %s\nwant %s", got, tt.want)
+		}
 	}
 }

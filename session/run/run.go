@@ -1177,10 +1177,14 @@ func (e *NotFoundError) Error() string {
 			if i == narrowShown {
 				break
 			}
+			say := n.Description
 			if clauses {
-				says = append(says, fmt.Sprintf("%q", n.Add))
+				say = n.Add
+			}
+			if strings.Contains(say, `"`) {
+				says = append(says, "`"+say+"`") // `the "Save" button`, not "the \"Save\" button"
 			} else {
-				says = append(says, fmt.Sprintf("%q", n.Description))
+				says = append(says, `"`+say+`"`)
 			}
 		}
 		b.WriteString("; " + verb + " ")
