@@ -24,7 +24,6 @@ import (
 // carries the advice for the JSON report.
 func TestTypoStepFailsNamingTheNearest(t *testing.T) {
 	e := newEnv(t)
-	e.cfg.Timeouts.Step = 1500 * time.Millisecond
 	rep := e.run("", `name: typo
 url: /login
 steps:
@@ -56,7 +55,6 @@ steps:
 // the page gets no nearest element.
 func TestNoiseStepNamesNoNearest(t *testing.T) {
 	e := newEnv(t)
-	e.cfg.Timeouts.Step = 1500 * time.Millisecond
 	rep := e.run("", `name: noise
 url: /login
 steps:
