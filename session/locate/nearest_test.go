@@ -203,3 +203,26 @@ func TestNarrow2kRows(t *testing.T) {
 		t.Errorf("narrow: %s", got)
 	}
 }
+
+// TestNearestNearMissRows: a typo of one of two names a letter apart is
+// nearest the one it misspells, by a clear step.
+func TestNearestNearMissRows(t *testing.T) {
+	var rows []*ax.Node
+	for _, name := range []string{"Ann Leeds", "Bob Stone", "Ann Lee"} {
+		rows = append(rows, el("row", name+" More actions", kids(el("cell", name), el("cell", "", kids(el("button", "More actions"))))))
+	}
+	s := snap(el("table", "Members", kids(rows...)))
+	for _, tt := range []struct{ desc, first, second string }{
+		{"the Ann Leds row", `row "Ann Leeds …"`, `row "Ann Lee …"`},
+		{"the Ann Le row", `row "Ann Lee …"`, `row "Ann Leeds …"`},
+		{"the More actions button in the Ann Leds row", `button "More actions" in row "Ann Leeds …"`, `button "More actions" in row "Ann Lee …"`},
+	} {
+		if r := Locate(s, tt.desc); r.Target != nil {
+			t.Errorf("%q: the locator picked %s", tt.desc, label(r.Target))
+		}
+		got := Nearest(s, tt.desc)
+		if len(got) < 2 || got[0].Label != tt.first || got[1].Label != tt.second || got[0].Score-got[1].Score < 0.05 {
+			t.Errorf("%q: nearest %s, want %s then %s, well apart", tt.desc, nearLabels(got), tt.first, tt.second)
+		}
+	}
+}
