@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -279,7 +280,7 @@ func (ix *index) nearContainer(i int, c nearClause) float64 {
 		} else if !containerRoles[pn.Role] {
 			continue
 		}
-		for _, l := range ix.containerPhrases(p) {
+		for _, l := range ix.containerPhrases(p, true) {
 			best = max(best, nearSim(c.phrase, l))
 		}
 	}
@@ -552,20 +553,76 @@ var narrowWords = map[string]string{
 // narrowMaxWords is the most words of a container's name a clause repeats.
 const narrowMaxWords = 6
 
-// narrowClause is the first "in the … row" clause, nearest container
-// first, that ok accepts, or "".
+// narrowClause is the first "in the … row" clause that ok accepts, or "":
+// a container's name (its first cell, name or title), nearest container
+// first; then one container within another ("in the Starter card in the
+// Personal section", for two Starter cards); then a container's own text.
+// At most narrowTries clauses are tried.
 func (ix *index) narrowClause(i int, ok func(add string) bool) string {
+	type named struct {
+		word         string
+		strong, weak []string
+	}
+	var cs []named
 	for p := ix.e[i].parent; p >= 0; p = ix.e[p].parent {
-		word, named := narrowWords[ix.e[p].n.Role]
-		if !named {
+		word, known := narrowWords[ix.e[p].n.Role]
+		if !known {
 			continue
 		}
-		for _, ph := range ix.containerPhrases(p) {
+		c := named{word: word}
+		strong, all := ix.containerPhrases(p, false), ix.containerPhrases(p, true)
+		for _, ph := range all {
 			if ph = collapse(ph); ph == "" || len(strings.Fields(ph)) > narrowMaxWords || strings.ContainsAny(ph, `"“”`) {
 				continue
 			}
-			for _, add := range []string{"in the " + ph + " " + word, "in the " + strconv.Quote(ph) + " " + word} {
-				if ok(add) {
+			if slices.Contains(strong, ph) {
+				c.strong = append(c.strong, ph)
+			} else {
+				c.weak = append(c.weak, ph)
+			}
+		}
+		if len(c.strong)+len(c.weak) > 0 {
+			cs = append(cs, c)
+		}
+	}
+	tries := 0
+	try := func(add string) bool {
+		if tries == narrowTries {
+			return false
+		}
+		tries++
+		return ok(add)
+	}
+	clause := func(ph, word string) []string {
+		return []string{"in the " + ph + " " + word, "in the " + strconv.Quote(ph) + " " + word}
+	}
+	for _, c := range cs {
+		for _, ph := range c.strong {
+			for _, add := range clause(ph, c.word) {
+				if try(add) {
+					return add
+				}
+			}
+		}
+	}
+	for k, inner := range cs {
+		for _, outer := range cs[k+1:] {
+			for _, a := range inner.strong {
+				for _, b := range outer.strong {
+					if strings.EqualFold(a, b) {
+						continue // a card in its own list item says nothing more
+					}
+					if add := "in the " + a + " " + inner.word + " in the " + b + " " + outer.word; try(add) {
+						return add
+					}
+				}
+			}
+		}
+	}
+	for _, c := range cs {
+		for _, ph := range c.weak {
+			for _, add := range clause(ph, c.word) {
+				if try(add) {
 					return add
 				}
 			}
@@ -574,19 +631,17 @@ func (ix *index) narrowClause(i int, ok func(add string) bool) string {
 	return ""
 }
 
+// narrowTries is the most clauses narrowClause tries for one candidate.
+const narrowTries = 24
+
 // containerPhrases are the names a container is known by, as "in" reads
 // them (see boxQuality): a row's first cell, its name, its title (a
-// heading in it), its own text.
-func (ix *index) containerPhrases(a int) []string {
+// heading in it), and with own its own text.
+func (ix *index) containerPhrases(a int, own bool) []string {
 	n := ix.e[a].n
 	var out []string
 	add := func(s string) {
-		if s = collapse(s); s != "" {
-			for _, o := range out {
-				if o == s {
-					return
-				}
-			}
+		if s = collapse(s); s != "" && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -598,7 +653,7 @@ func (ix *index) containerPhrases(a int) []string {
 	}
 	if n.Name == "" {
 		add(ix.title(a))
-		if t, cut := ix.ownText(a, false); !cut {
+		if t, cut := ix.ownText(a, false); own && !cut {
 			add(t)
 		}
 	}

@@ -226,3 +226,20 @@ func TestNearestNearMissRows(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowBySection: two Starter cards, one in each section: the card
+// alone does not tell them apart, the card in its section does (and the
+// Team section, which holds one card, alone).
+func TestNarrowBySection(t *testing.T) {
+	card := func(title, price string) *ax.Node {
+		return el("listitem", "", kids(el("article", title, kids(el("heading", title, level(3)), txt(price), el("button", "Delete")))))
+	}
+	s := snap(el("main", "", kids(
+		el("region", "Personal", kids(el("heading", "Personal", level(2)), el("list", "", kids(card("Starter", "Free"), card("Pro", "$12 / month"))))),
+		el("region", "Team", kids(el("heading", "Team", level(2)), el("list", "", kids(card("Starter", "$5 / seat"))))),
+	)))
+	ns := checkNarrow(t, s, "the Delete button")
+	if got := narrowAdds(ns); got != "in the Starter card in the Personal section | in the Pro card | in the Team section" {
+		t.Errorf("narrow: %s", got)
+	}
+}

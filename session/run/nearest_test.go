@@ -104,12 +104,13 @@ steps:
 // style where a description is an ambiguity, each suggestion names the
 // container (a row, an item, a card) of the element it singles out (ground
 // truth: data-zoo-key), near misses included: Ann Lee and Ann Leeds, "oat
-// milk" and "oat milk and honey", two Starter cards. No two suggestions
+// milk" and "oat milk and honey", two Starter cards (told apart by their
+// sections). No two suggestions
 // single out one element, and each locates its element again.
 func TestNarrowNamesTheRightZooContainer(t *testing.T) {
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
-	named := regexp.MustCompile(`^in the "?(.+?)"? (?:row|item|card)$`)
+	named := regexp.MustCompile(`^in the "?(.+?)"? (?:row|item|card)(?: in the (.+) section)?$`)
 	cards := []string{"starter", "pro", "pro plus", "business", "enterprise"}
 	for _, tt := range []struct {
 		page, desc, prefix string
@@ -118,7 +119,7 @@ func TestNarrowNamesTheRightZooContainer(t *testing.T) {
 		{"table", "the More actions button", "table:menu:", []string{"ann lee", "ann leeds"}},
 		{"tasks", "the Delete button", "tasks:delete:", []string{"oat milk", "oat milk and honey"}},
 		{"tasks", "the checkbox", "tasks:toggle:", []string{"oat milk", "oat milk and honey"}},
-		{"cards", "the Delete button", "cards:delete:", nil},
+		{"cards", "the Delete button", "cards:delete:", []string{"personal/starter", "team/starter"}},
 	} {
 		for _, style := range fixture.ZooStyles {
 			t.Run(tt.page+"/"+style+"/"+tt.desc, func(t *testing.T) {
@@ -135,6 +136,7 @@ func TestNarrowNamesTheRightZooContainer(t *testing.T) {
 				defer cancel()
 				saw, keys := map[string]bool{}, map[string]string{}
 				for _, n := range ns {
+					t.Logf("%s: %q", n.Label, n.Description)
 					key, _, err := p.Attribute(ctx, n.Node.Ref, zooKeyAttr)
 					if err != nil {
 						t.Fatal(err)
@@ -161,9 +163,11 @@ func TestNarrowNamesTheRightZooContainer(t *testing.T) {
 								title = c
 							}
 						}
-						if _, got, _ := strings.Cut(key, "/"); got != title || !strings.HasPrefix(key, tt.prefix) {
-							t.Errorf("%q singles out %s, want a card titled %q: WRONG ELEMENT", n.Description, key, title)
+						section, got, _ := strings.Cut(strings.TrimPrefix(key, tt.prefix), "/")
+						if got != title || !strings.HasPrefix(key, tt.prefix) || m[2] != "" && section != strings.ToLower(m[2]) {
+							t.Errorf("%q singles out %s, want a card titled %q (section %q): WRONG ELEMENT", n.Description, key, title, m[2])
 						}
+						saw[section+"/"+title] = true
 						continue
 					}
 					if key != want {
