@@ -431,7 +431,8 @@ const narrowMax = 5
 // Narrow says how to tell apart the candidates of an ambiguous result r of
 // description: for each candidate (the best five), a container clause
 // ("in the Alice row") when its row, item, card, dialog or section is known
-// by a name the others' are not, else its own name when the others' differ
+// by a name the others' are not (or, for two Starter cards, within the
+// container around it: "in the Starter card in the Personal section"), else its own name when the others' differ
 // ("the Save draft button"), else an ordinal ("the second Menu button"). Every suggestion is checked: Locate on s with the narrowed
 // description must return that candidate as its target, so the advice is
 // never wrong; a candidate no suggestion singles out is left out. A result
