@@ -243,3 +243,42 @@ func TestNarrowBySection(t *testing.T) {
 		t.Errorf("narrow: %s", got)
 	}
 }
+
+// TestNarrowTwinRows: 2,000 rows that all read alike: only ordinals tell
+// their Delete buttons apart.
+func TestNarrowTwinRows(t *testing.T) {
+	rows := []*ax.Node{}
+	for range 2000 {
+		rows = append(rows, el("row", "Same Delete", kids(el("cell", "Same"), el("cell", "", kids(el("button", "Delete"))))))
+	}
+	s := snap(el("table", "", kids(rows...)))
+	ns := checkNarrow(t, s, "the Delete button")
+	if got := narrowAdds(ns); got != "say the first Delete button | say the second Delete button | say the third Delete button | say the fourth Delete button | say the fifth Delete button" {
+		t.Errorf("narrow: %s", got)
+	}
+}
+
+// TestNarrowStopsInTime: buttons deep in containers that all read alike
+// give many clauses to try and none that singles one out; Narrow locates
+// no more than its budget of narrowed descriptions, and still tells the
+// candidates apart by ordinals.
+func TestNarrowStopsInTime(t *testing.T) {
+	var boxes []*ax.Node
+	for range 5 {
+		n := el("button", "Delete")
+		for range 8 {
+			n = el("group", "Same", kids(n))
+		}
+		boxes = append(boxes, el("region", "Same", kids(n)))
+	}
+	s := snap(el("main", "", kids(boxes...)))
+	const desc = "the Delete button"
+	calls := 0
+	ns := narrow(s, desc, Locate(s, desc), func(s *ax.Snapshot, d string) Result { calls++; return Locate(s, d) })
+	if calls > narrowClauses+narrowOthers {
+		t.Errorf("%d narrowed descriptions located, more than %d", calls, narrowClauses+narrowOthers)
+	}
+	if got := narrowAdds(ns); got != "say the first Delete button | say the second Delete button | say the third Delete button | say the fourth Delete button | say the fifth Delete button" {
+		t.Errorf("narrow: %s", got)
+	}
+}
