@@ -327,22 +327,28 @@ func nearSim(phrase, label string) float64 {
 		return 0
 	}
 	best := editSim(phrase, l)
-	lw := strings.Fields(l)
 	k := strings.Count(phrase, " ") + 1
-	if len(lw) <= k {
-		return best
+	// where each word of l starts and ends (l has single spaces)
+	var sb, eb [nearMaxWords]int
+	starts, ends := sb[:0], eb[:0]
+	for i := 0; i < len(l) && len(starts) < nearMaxWords; {
+		j := strings.IndexByte(l[i:], ' ')
+		if j < 0 {
+			j = len(l) - i
+		}
+		starts, ends = append(starts, i), append(ends, i+j)
+		i += j + 1
 	}
-	if len(lw) > nearMaxWords {
-		lw = lw[:nearMaxWords]
+	if len(starts) <= k {
+		return best
 	}
 	cover := 0.75 + 0.25*float64(len(phrase))/float64(len(l))
 	if best >= cover {
 		return best // no run can beat it
 	}
-	for n := max(1, k-1); n <= k+1 && n < len(lw); n++ {
-		for a := 0; a+n <= len(lw); a++ {
-			w := strings.Join(lw[a:a+n], " ")
-			best = max(best, editSim(phrase, w)*cover)
+	for n := max(1, k-1); n <= k+1 && n < len(starts); n++ {
+		for a := 0; a+n <= len(starts); a++ {
+			best = max(best, editSim(phrase, l[starts[a]:ends[a+n-1]])*cover)
 		}
 	}
 	return best
