@@ -52,12 +52,13 @@ const (
 // Nearest lists the elements closest to description (at most three, the
 // closest first), each with a score: how alike the description's name and
 // the element's name read, letter by letter (a letter left out, added,
-// changed or two swapped costs one), with its role word weighed in (0.1) and
-// an "in" clause's container judged the same way. Only elements scoring at
-// least 0.6 are listed (an element of a role the role word does not fit,
-// only when its words are a typo away: 0.8), so a description that reads
-// like nothing on the page gets none. A description that names nothing (only a role word or a
-// colour) gets none either.
+// changed or two swapped costs one), with its role word weighed in (0.1)
+// and an "in" clause's container judged the same way. Only elements
+// scoring at least 0.6 are listed (an element of a role the role word does
+// not fit, only when its words are a typo away: 0.8), so a description
+// that reads like nothing on the page gets none. A description that names
+// nothing (only a role word or a colour) gets none either. Elements that
+// read alike are listed once, with their Count.
 //
 // Nearest is advice for a failure message: the locator never acts on it.
 func Nearest(s *ax.Snapshot, description string) []Near {
