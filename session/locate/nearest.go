@@ -443,16 +443,18 @@ const (
 )
 
 // Narrow says how to tell apart the candidates of an ambiguous result r of
-// description: for each candidate (the best five), a container clause
-// ("in the Alice row") when its row, item, card, dialog or section is known
-// by a name the others' are not (or, for two Starter cards, within the
-// container around it: "in the Starter card in the Personal section"), else its own name when the others' differ
-// ("the Save draft button"), else an ordinal ("the second Menu button"). Every suggestion is checked: Locate on s with the narrowed
-// description must return that candidate as its target, so the advice is
-// never wrong; a candidate no suggestion singles out is left out. It
-// locates at most 45 narrowed descriptions (30 by clauses, 15 by names
-// and ordinals), so a candidate may be left out when those are spent. A
-// result that is not an ambiguity gets none.
+// description. For each candidate (the best five) it suggests a container
+// clause ("in the Alice row") when its row, item, card, dialog or section
+// is known by a name the others' are not (or, for two Starter cards, by
+// the container around it: "in the Starter card in the Personal
+// section"); else its own name when the others' differ ("the Save draft
+// button"); else an ordinal ("the second Menu button"). Every suggestion
+// is checked: Locate on s with the narrowed description must return that
+// candidate as its target, so the advice is never wrong; a candidate no
+// suggestion singles out is left out. It locates at most 45 narrowed
+// descriptions (30 by clauses, 15 by names and ordinals), so a candidate
+// may be left out when those are spent. A result that is not an ambiguity
+// gets none.
 //
 // Narrow is advice for a failure message: the locator never acts on it.
 func Narrow(s *ax.Snapshot, description string, r Result) []Narrowing {
