@@ -87,6 +87,29 @@ type StepResult struct {
 	// Reidentified says how a re-identified step's element was chosen;
 	// nil for any other status.
 	Reidentified *Reidentification
+	// Nearest are the elements closest to what a step that found none
+	// described; Narrow, for a step whose description fitted several
+	// elements, descriptions that each name one of them. Both are advice,
+	// never acted on.
+	Nearest []NearElement
+	Narrow  []Narrowing
+}
+
+// NearElement is an element close to what a step described.
+type NearElement struct {
+	Element string  `json:"element"`         // as messages show it: button "Sign in"
+	Ref     string  `json:"ref,omitempty"`   // its ref in the page the step saw
+	Score   float64 `json:"score"`           // 0..1, 1 reads exactly as described
+	Count   int     `json:"count,omitempty"` // how many elements read so, when more than one
+}
+
+// Narrowing is a description that names exactly one of the elements an
+// ambiguous description fitted: it was located again to check.
+type Narrowing struct {
+	Element     string `json:"element"`       // as messages show it: button "Menu"
+	Ref         string `json:"ref,omitempty"` // its ref in the page the step saw
+	Add         string `json:"add,omitempty"` // the clause added: in the Alice row; empty for an ordinal
+	Description string `json:"description"`   // the narrowed description
 }
 
 // Reidentification is how sure re-identification was of the element it

@@ -85,6 +85,10 @@ type JSONStep struct {
 	Note       string  `json:"note,omitempty"` // an assert step's reasoning
 	// Reidentified is how sure a re-identified step was: {score, runnerUp, second}.
 	Reidentified *session.Reidentification `json:"reidentified,omitempty"`
+	// Nearest and Narrow are advice on a step that found no element or
+	// several (see docs/nearest.md).
+	Nearest []session.NearElement `json:"nearest,omitempty"`
+	Narrow  []session.Narrowing   `json:"narrow,omitempty"`
 }
 
 // ToJSON converts a run.
@@ -108,7 +112,8 @@ func ToJSON(in *Input) *JSON {
 			tk := d.Tokens[st.Index]
 			jt.Steps = append(jt.Steps, JSONStep{Index: st.Index, Line: st.Line, Command: st.Command, Kind: st.Kind, Status: string(st.Status),
 				Cache: st.Cache, MissReason: st.MissReason, Error: st.Error, Screenshot: st.Screenshot, MS: st.DurationMS,
-				LLMCalls: st.LLMCalls, TokensIn: tk.In, TokensOut: tk.Out, Cost: tk.Cost, Note: st.Note, Reidentified: st.Reidentified})
+				LLMCalls: st.LLMCalls, TokensIn: tk.In, TokensOut: tk.Out, Cost: tk.Cost, Note: st.Note, Reidentified: st.Reidentified,
+				Nearest: st.Nearest, Narrow: st.Narrow})
 		}
 		j.Tests = append(j.Tests, jt)
 	}

@@ -460,6 +460,9 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	if err != nil {
 		sr.Status = session.StatusFailed
 		sr.Error = tr.redact(err.Error())
+		if nf, ok := errors.AsType[*NotFoundError](err); ok {
+			sr.Nearest, sr.Narrow = nf.advice(tr.redact)
+		}
 	} else if sr.Status == "" {
 		sr.Status = session.StatusPassed
 	}
@@ -810,13 +813,14 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 	r.settle(ctx, tr)
 	askedModel := false
 	var last *locate.Result // the last look, for the error when time runs out
+	var lastSnap *ax.Snapshot
 	for {
 		doing(ctx, doingSnapshot)
 		lookStart := time.Now()
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: locate.Positional(st.Description)})
 		if err != nil {
 			if last != nil && ctx.Err() != nil {
-				return "", nil, &NotFoundError{Description: st.Description, Reason: last.Reason, Detail: last.Detail, Candidates: last.Candidates}
+				return "", nil, notFound(lastSnap, st.Description, last)
 			}
 			return "", nil, err
 		}
@@ -875,10 +879,10 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 				Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
 		if (res.Reason == locate.ReasonAmbiguous && (r.o.Model == nil || askedModel)) || time.Now().After(deadline) || ctx.Err() != nil {
-			return "", nil, &NotFoundError{Description: st.Description, Reason: res.Reason, Detail: res.Detail, Candidates: res.Candidates}
+			return "", nil, notFound(snap, st.Description, &res)
 		}
 		// Not there yet: wait for the page to change, then look again.
-		last = &res
+		last, lastSnap = &res, snap
 		doing(ctx, doingWait)
 		waitChange(ctx, tr.page, deadline)
 	}
@@ -1121,8 +1125,32 @@ type NotFoundError struct {
 	Reason      string // locate.ReasonNoMatch or locate.ReasonAmbiguous
 	Detail      string
 	Candidates  []locate.Candidate
+	// Nearest (for no match) and Narrow (for an ambiguity) are advice for
+	// the person reading the failure; the runner never acts on them.
+	Nearest []locate.Near
+	Narrow  []locate.Narrowing
 }
 
+// notFound is the error of a look that found no target in snap, with its
+// advice: the elements nearest the description when nothing matched, how
+// to narrow it when several did. It is computed only here, once a step has
+// failed, never on the way to a target.
+func notFound(snap *ax.Snapshot, description string, res *locate.Result) *NotFoundError {
+	e := &NotFoundError{Description: description, Reason: res.Reason, Detail: res.Detail, Candidates: res.Candidates}
+	if res.Reason == locate.ReasonAmbiguous {
+		e.Narrow = locate.Narrow(snap, description, *res)
+	} else {
+		e.Nearest = locate.Nearest(snap, description)
+	}
+	return e
+}
+
+// narrowShown is how many narrowings a message lists.
+const narrowShown = 3
+
+// Error ends with the advice: `; nearest: button "Sign in" (0.87)`, or
+// `; add "in the Alice row" or "in the Bob row"` (`; say "the second Menu
+// button" …` when an ordinal tells them apart).
 func (e *NotFoundError) Error() string {
 	var b strings.Builder
 	if e.Reason == locate.ReasonAmbiguous {
@@ -1132,19 +1160,66 @@ func (e *NotFoundError) Error() string {
 	}
 	if e.Detail != "" && e.Reason == locate.ReasonAmbiguous {
 		b.WriteString(": " + e.Detail)
-	} else if len(e.Candidates) > 0 {
+	}
+	if len(e.Nearest) > 0 {
 		b.WriteString("; nearest: ")
-		for i, c := range e.Candidates {
-			if i == 3 {
-				break
-			}
+		for i, n := range e.Nearest {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "%s (%.2f)", c.Node.Line(), c.Score)
+			b.WriteString(n.Label)
+			if n.Count > 1 {
+				fmt.Fprintf(&b, " ×%d", n.Count)
+			}
+			fmt.Fprintf(&b, " (%.2f)", n.Score)
+		}
+	}
+	if len(e.Narrow) > 0 {
+		verb, clauses := "add", true
+		for _, n := range e.Narrow {
+			clauses = clauses && n.Add != ""
+		}
+		if !clauses {
+			verb = "say"
+		}
+		var says []string
+		for i, n := range e.Narrow {
+			if i == narrowShown {
+				break
+			}
+			say := n.Description
+			if clauses {
+				say = n.Add
+			}
+			if strings.Contains(say, `"`) {
+				says = append(says, "`"+say+"`") // `the "Save" button`, not "the \"Save\" button"
+			} else {
+				says = append(says, `"`+say+`"`)
+			}
+		}
+		b.WriteString("; " + verb + " ")
+		if len(says) > 1 {
+			b.WriteString(strings.Join(says[:len(says)-1], ", ") + " or ")
+		}
+		b.WriteString(says[len(says)-1])
+		if len(e.Narrow) > narrowShown {
+			fmt.Fprintf(&b, " (%d of %d)", narrowShown, len(e.Narrow))
 		}
 	}
 	return b.String()
+}
+
+// advice is the error's advice for a step result, through redact.
+func (e *NotFoundError) advice(redact func(string) string) ([]session.NearElement, []session.Narrowing) {
+	var near []session.NearElement
+	for _, n := range e.Nearest {
+		near = append(near, session.NearElement{Element: redact(n.Label), Ref: n.Node.Ref, Score: n.Score, Count: n.Count})
+	}
+	var narrow []session.Narrowing
+	for _, n := range e.Narrow {
+		narrow = append(narrow, session.Narrowing{Element: redact(n.Label), Ref: n.Node.Ref, Add: redact(n.Add), Description: redact(n.Description)})
+	}
+	return near, narrow
 }
 
 // redactSnapshot replaces every form of every secret value in the
