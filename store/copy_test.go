@@ -1,0 +1,172 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/e2e-dev/e2e/session"
+)
+
+// populate gives db runs with tests and steps, model calls in and outside
+// a run, decisions, heals (a staged one that superseded another, and an
+// accepted one), cache rows and a trajectory.
+func populate(t *testing.T, db *DB, tag string) {
+	t.Helper()
+	ctx := context.Background()
+	for i := range 3 {
+		r := &session.Run{Project: "p" + tag, Branch: "main", Commit: "c" + tag, StartedAt: time.Date(2026, 12, 1, 10, i, 0, 0, time.UTC)}
+		must(t, db.StartRun(ctx, r))
+		must(t, db.SaveTest(ctx, &session.TestResult{RunID: r.ID, Name: "t" + tag, File: "a.e2e.yaml", Status: "passed", DurationMS: 120, Steps: sampleSteps()}))
+		must(t, db.SaveTest(ctx, &session.TestResult{RunID: r.ID, Name: "u" + tag, Status: "failed", Error: "boom", Steps: sampleSteps()[:1]}))
+		must(t, db.RecordModelCall(ctx, &session.ModelCall{RunID: r.ID, Purpose: "locate", Model: "m", TokensIn: 10 + i, LatencyMS: 5}))
+		must(t, db.PutDecision(ctx, &session.DecisionRecord{RunID: r.ID, Project: "p" + tag,
+			Proposal: session.Proposal{Test: "t" + tag, Kind: "step", Index: i, Command: "click x"},
+			Decision: session.Decision{Verdict: "approve", By: "ann"}}))
+		r.Status = "passed"
+		must(t, db.FinishRun(ctx, r))
+	}
+	must(t, db.RecordModelCall(ctx, &session.ModelCall{Purpose: "heal", Model: "m", TokensIn: 99}))
+	for _, k := range []string{"k1" + tag, "k2" + tag} {
+		must(t, db.PutCache(ctx, sampleEntry(k)))
+	}
+	must(t, db.TouchCache(ctx, session.CacheKey("k1"+tag)))
+	must(t, db.PutTrajectory(ctx, &session.Trajectory{Key: session.CacheKey("tr" + tag), Goal: "g", Steps: []string{`--step-type CLICK --description "the Save button"`}}))
+	must(t, db.PutHeal(ctx, &session.Heal{Key: session.CacheKey("tr" + tag), Goal: "g", OldSteps: []string{"a"}, NewSteps: []string{"b"}}))
+	must(t, db.PutHeal(ctx, &session.Heal{Key: session.CacheKey("tr" + tag), Goal: "g", OldSteps: []string{"a"}, NewSteps: []string{"c"}}))
+	h := &session.Heal{Key: session.CacheKey("other" + tag), Goal: "g2", OldSteps: []string{"x"}, NewSteps: []string{"y"}}
+	must(t, db.PutHeal(ctx, h))
+	if _, err := db.DecideHeal(ctx, h.ID, true, "bob"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// contents is everything db holds, through its own reading methods, with
+// the ids (each store's own) left out.
+func contents(t *testing.T, db *DB) string {
+	t.Helper()
+	ctx := context.Background()
+	var all []any
+	runs, err := db.Runs(ctx, 0)
+	must(t, err)
+	for _, r := range runs {
+		tests, err := db.Tests(ctx, r.ID)
+		must(t, err)
+		for i := range tests {
+			tests[i].ID, tests[i].RunID = 0, 0
+		}
+		decs, err := db.Decisions(ctx, r.ID)
+		must(t, err)
+		for i := range decs {
+			decs[i].ID, decs[i].RunID = 0, 0
+		}
+		calls, err := db.ModelCalls(ctx, r.ID)
+		must(t, err)
+		for i := range calls {
+			calls[i].ID, calls[i].RunID = 0, 0
+		}
+		r.ID = 0
+		all = append(all, r, tests, decs, calls)
+	}
+	calls, err := db.ModelCalls(ctx, 0)
+	must(t, err)
+	for i := range calls {
+		calls[i].ID, calls[i].RunID = 0, 0
+	}
+	heals, err := db.Heals(ctx, "")
+	must(t, err)
+	for i := range heals {
+		heals[i].ID = 0
+		if heals[i].SupersededBy != 0 {
+			heals[i].SupersededBy = -1 // set, to some id of its own store
+		}
+	}
+	rows, err := db.CacheRows(ctx, CacheFilter{})
+	must(t, err)
+	all = append(all, calls, heals, rows)
+	b, err := json.MarshalIndent(all, "", " ")
+	must(t, err)
+	return string(b)
+}
+
+// TestCopyEverythingOnceAndBack copies a SQLite store into a new store of
+// this run's engine, checks it row for row, copies again (nothing twice),
+// into a store that already has rows of its own, and back into SQLite.
+func TestCopyEverythingOnceAndBack(t *testing.T) {
+	ctx := context.Background()
+	src, err := Open(ctx, filepath.Join(t.TempDir(), "src.db"))
+	must(t, err)
+	defer src.Close()
+	populate(t, src, "")
+	want := contents(t, src)
+
+	dst, err := Open(ctx, testTarget(t))
+	must(t, err)
+	defer dst.Close()
+	st, err := Copy(ctx, src, dst)
+	must(t, err)
+	if st.Runs != 3 || st.Tests != 6 || st.Steps != 3*(len(sampleSteps())+1) || st.ModelCalls != 4 || st.Decisions != 3 || st.Heals != 3 ||
+		st.Elements != 2 || st.Trajectories != 2 || st.Skipped != 0 { // the accepted heal wrote a trajectory
+		t.Errorf("first copy: %s", st)
+	}
+	if got := contents(t, dst); got != want {
+		t.Fatalf("the copy differs from the source:\nsource %s\ncopy   %s", want, got)
+	}
+	st, err = Copy(ctx, src, dst)
+	must(t, err)
+	if st.Runs != 0 || st.Tests != 0 || st.ModelCalls != 0 || st.Decisions != 0 || st.Heals != 0 || st.Skipped != 3+4+3+3 {
+		t.Errorf("second copy: %s, want nothing new", st)
+	}
+	if got := contents(t, dst); got != want {
+		t.Fatalf("a second copy changed the target:\nwant %s\ngot  %s", want, got)
+	}
+
+	// Into a store with rows of its own: both sets are there after.
+	mixed, err := Open(ctx, filepath.Join(t.TempDir(), "mixed.db"))
+	must(t, err)
+	defer mixed.Close()
+	populate(t, mixed, "-own")
+	own := contents(t, mixed)
+	_, err = Copy(ctx, dst, mixed)
+	must(t, err)
+	runs, err := mixed.Runs(ctx, 0)
+	must(t, err)
+	if len(runs) != 6 {
+		t.Errorf("mixed store has %d runs, want 3 of its own and 3 copied", len(runs))
+	}
+	back, err := Open(ctx, filepath.Join(t.TempDir(), "back.db"))
+	must(t, err)
+	defer back.Close()
+	_, err = Copy(ctx, dst, back)
+	must(t, err)
+	if got := contents(t, back); got != want {
+		t.Fatalf("copied back, it differs:\nwant %s\ngot  %s", want, got)
+	}
+	if own == want {
+		t.Fatal("populate tags do not tell the stores apart")
+	}
+}
+
+func TestCopyToAReadOnlyStoreIsRefused(t *testing.T) {
+	ctx := context.Background()
+	src := openTest(t)
+	target := testTarget(t)
+	db, err := Open(ctx, target)
+	must(t, err)
+	db.Close()
+	ro, err := Open(ctx, target, WithReadOnly("a test"))
+	must(t, err)
+	defer ro.Close()
+	if _, err := Copy(ctx, src, ro); err == nil {
+		t.Fatal("copied into a read-only store")
+	}
+}
