@@ -85,10 +85,7 @@ func (db *DB) TestHistories(ctx context.Context, q session.HistoryQuery) ([]sess
 // historyRuns are the newest n runs of project up to run through, newest
 // first, as skipped entries (the runs_project index).
 func historyRuns(ctx context.Context, tx *sql.Tx, project string, through int64, n int) ([]session.TestRun, error) {
-	rows, err := tx.QueryContext(ctx, `
-SELECT id, started_at, status, branch, git_commit FROM runs
-WHERE project = ? AND id <= ? AND status <> 'running'
-ORDER BY id DESC LIMIT ?`, project, through, n)
+	rows, err := tx.QueryContext(ctx, historyRunsSQL, project, through, n)
 	if err != nil {
 		return nil, fmt.Errorf("list runs: %w", err)
 	}
@@ -118,9 +115,7 @@ func historyResults(ctx context.Context, tx *sql.Tx, runs []session.TestRun, wan
 		byID[r.RunID] = r
 		args[i] = r.RunID
 	}
-	rows, err := tx.QueryContext(ctx, `
-SELECT t.id, t.run_id, t.name, t.status, t.duration_ms, t.attempts, t.error, `+healedStep+`
-FROM test_results t WHERE t.run_id IN (`+placeholders(len(runs))+`) ORDER BY t.id`, args...)
+	rows, err := tx.QueryContext(ctx, historyResultsSQL(len(runs)), args...)
 	if err != nil {
 		return nil, fmt.Errorf("list results: %w", err)
 	}
@@ -146,7 +141,9 @@ FROM test_results t WHERE t.run_id IN (`+placeholders(len(runs))+`) ORDER BY t.i
 		if out[name] == nil {
 			out[name] = map[int64]session.TestRun{}
 		}
-		out[name][runID] = tr
+		if prev, ok := out[name][runID]; !ok || prev.TestID < id {
+			out[name][runID] = tr
+		}
 	}
 	return out, rows.Err()
 }
@@ -154,7 +151,7 @@ FROM test_results t WHERE t.run_id IN (`+placeholders(len(runs))+`) ORDER BY t.i
 // firstRuns maps each of names that has a result to the run of its first
 // result (the test_results_name index).
 func firstRuns(ctx context.Context, tx *sql.Tx, names []string) (map[string]int64, error) {
-	stmt, err := tx.PrepareContext(ctx, `SELECT run_id FROM test_results WHERE name = ? ORDER BY id LIMIT 1`)
+	stmt, err := tx.PrepareContext(ctx, firstRunSQL)
 	if err != nil {
 		return nil, fmt.Errorf("first results: %w", err)
 	}
@@ -172,6 +169,35 @@ func firstRuns(ctx context.Context, tx *sql.Tx, names []string) (map[string]int6
 		out[name] = id
 	}
 	return out, nil
+}
+
+// The history queries, each served by an index (history_test.go reads
+// their plans).
+const (
+	// historyRunsSQL: the runs_project index (project, id).
+	historyRunsSQL = `
+SELECT id, started_at, status, branch, git_commit FROM runs
+WHERE project = ? AND id <= ? AND status <> 'running'
+ORDER BY id DESC LIMIT ?`
+	// firstRunSQL: the test_results_name index (name, id).
+	firstRunSQL = `SELECT run_id FROM test_results WHERE name = ? ORDER BY id LIMIT 1`
+	// runSummariesSQL: the newest runs by primary key, their tests by the
+	// test_results_run index.
+	runSummariesSQL = `
+SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, ` + summaryColumns + `
+FROM (SELECT * FROM runs ORDER BY id DESC LIMIT ?) r LEFT JOIN test_results t ON t.run_id = r.id
+GROUP BY r.id ORDER BY r.id DESC`
+	runSummarySQL = `
+SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, ` + summaryColumns + `
+FROM runs r LEFT JOIN test_results t ON t.run_id = r.id
+WHERE r.id = ? GROUP BY r.id`
+)
+
+// historyResultsSQL reads the results of n runs: the test_results_run index.
+func historyResultsSQL(n int) string {
+	return `
+SELECT t.id, t.run_id, t.name, t.status, t.duration_ms, t.attempts, t.error, ` + healedStep + `
+FROM test_results t WHERE t.run_id IN (` + placeholders(n) + `)`
 }
 
 func placeholders(n int) string {
@@ -194,10 +220,7 @@ func (db *DB) RunSummaries(ctx context.Context, limit int) ([]session.RunSummary
 	if limit <= 0 {
 		limit = -1 // no limit in SQLite
 	}
-	rows, err := db.read.QueryContext(ctx, `
-SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, `+summaryColumns+`
-FROM (SELECT * FROM runs ORDER BY id DESC LIMIT ?) r LEFT JOIN test_results t ON t.run_id = r.id
-GROUP BY r.id ORDER BY r.id DESC`, limit)
+	rows, err := db.read.QueryContext(ctx, runSummariesSQL, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list runs: %w", err)
 	}
@@ -220,10 +243,7 @@ GROUP BY r.id ORDER BY r.id DESC`, limit)
 // RunSummaries), or an error wrapping ErrNotFound when there is no such
 // run. Its tests are Tests(id).
 func (db *DB) RunSummary(ctx context.Context, id int64) (*session.RunSummary, error) {
-	row := db.read.QueryRowContext(ctx, `
-SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, `+summaryColumns+`
-FROM runs r LEFT JOIN test_results t ON t.run_id = r.id
-WHERE r.id = ? GROUP BY r.id`, id)
+	row := db.read.QueryRowContext(ctx, runSummarySQL, id)
 	s, err := scanSummary(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("run %d: %w", id, ErrNotFound)
