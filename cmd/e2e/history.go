@@ -250,4 +250,3 @@ func runTime(s *session.RunSummary) string {
 	}
 	return s.FinishedAt.Sub(s.StartedAt).Round(100 * time.Millisecond).String()
 }
-
