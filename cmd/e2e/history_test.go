@@ -20,9 +20,9 @@ import (
 
 // seedPastRuns stores finished runs in the database at path, a day apart
 // from start, the first at start: plan gives each test's outcome in each
-// run, P passed, F failed, ~ flaky (passed on attempt 2), H healed, S
+// run of project, P passed, F failed, ~ flaky (passed on attempt 2), H healed, S
 // skipped (no result); ms its usual duration.
-func seedPastRuns(t *testing.T, path string, start time.Time, plan map[string]string, ms map[string]int64) {
+func seedPastRuns(t *testing.T, path, project string, start time.Time, plan map[string]string, ms map[string]int64) {
 	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, path)
@@ -41,7 +41,7 @@ func seedPastRuns(t *testing.T, path string, start time.Time, plan map[string]st
 	slices.Sort(names)
 	for i := range n {
 		sum := sha1.Sum([]byte("commit " + strconv.Itoa(i/3))) // a commit every three runs
-		r := &session.Run{StartedAt: start.Add(time.Duration(i) * 24 * time.Hour), Commit: hex.EncodeToString(sum[:]), Branch: "main", Version: "0.9.0"}
+		r := &session.Run{Project: project, StartedAt: start.Add(time.Duration(i) * 24 * time.Hour), Commit: hex.EncodeToString(sum[:]), Branch: "main", Version: "0.9.0"}
 		if err := db.StartRun(ctx, r); err != nil {
 			t.Fatal(err)
 		}
@@ -90,6 +90,11 @@ func TestHTMLReportHistory(t *testing.T) {
 		"carol.e2e.yaml":  "name: carol menu\nurl: /users\nsteps:\n  - click: the Menu button in the Carol row\n  - expect: { visible: the Archive menu item }\n",
 		"flaky.e2e.yaml":  "name: flaky\nurl: /flaky?key=" + key + "&fails=1\nsteps:\n  - expect: { text: { in: the status, contains: Ready on attempt } }\n",
 	})
+	shop := filepath.Join(filepath.Dir(dir), "shop") // the project's name is its directory's
+	if err := os.Rename(dir, shop); err != nil {
+		t.Fatal(err)
+	}
+	dir = shop
 	//                      19 past runs, oldest first
 	plan := map[string]string{
 		"add to cart":    "PPPPPPFPPPPHPPPPPPP", // failed, then passed at the same commit: flaky once
@@ -98,7 +103,7 @@ func TestHTMLReportHistory(t *testing.T) {
 		"flaky":          "PP~PPF~PP~PPPFPP~PP",
 	}
 	ms := map[string]int64{"add to cart": 1400, "second product": 900, "carol menu": 4200, "flaky": 600}
-	seedPastRuns(t, filepath.Join(dir, ".e2e", "e2e.db"), time.Now().Add(-20*24*time.Hour), plan, ms)
+	seedPastRuns(t, filepath.Join(dir, ".e2e", "e2e.db"), filepath.Base(dir), time.Now().Add(-20*24*time.Hour), plan, ms)
 
 	htmlDir := filepath.Join(t.TempDir(), "html")
 	code, out, errOut := e2e(t, "run", "--config", dir, "--ci", "--retries", "1", "--workers", "2", "--reporter", "html="+htmlDir)
@@ -111,7 +116,7 @@ func TestHTMLReportHistory(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	b, err := browser.Launch(ctx, browser.Options{Width: 1280, Height: 760})
+	b, err := browser.Launch(ctx, browser.Options{Width: 1280, Height: 940})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +241,7 @@ func TestRunsCommand(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "e2e.db")
 	start := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
-	seedPastRuns(t, db, start, map[string]string{
+	seedPastRuns(t, db, "", start, map[string]string{
 		"login":  "PPHP",
 		"search": "PF~S",
 	}, map[string]int64{"login": 2000, "search": 700})
