@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/e2e-dev/e2e/session"
@@ -29,7 +30,7 @@ func (db *DB) TestHistories(ctx context.Context, q session.HistoryQuery) ([]sess
 	}
 	through := q.Through
 	if through <= 0 {
-		through = 1<<63 - 1
+		through = math.MaxInt64
 	}
 	tx, err := db.read.BeginTx(ctx, nil)
 	if err != nil {
@@ -185,12 +186,10 @@ ORDER BY id DESC LIMIT ?`
 	// test_results_run index.
 	runSummariesSQL = `
 SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, ` + summaryColumns + `
-FROM (SELECT * FROM runs ORDER BY id DESC LIMIT ?) r LEFT JOIN test_results t ON t.run_id = r.id
-GROUP BY r.id ORDER BY r.id DESC`
+FROM runs r ORDER BY r.id DESC LIMIT ?`
 	runSummarySQL = `
 SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, ` + summaryColumns + `
-FROM runs r LEFT JOIN test_results t ON t.run_id = r.id
-WHERE r.id = ? GROUP BY r.id`
+FROM runs r WHERE r.id = ?`
 )
 
 // historyResultsSQL reads the results of n runs: the test_results_run index.
@@ -204,13 +203,14 @@ func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
-// summaryColumns count a run's tests; they go with a LEFT JOIN of
-// test_results t on the run (the test_results_run index).
-const summaryColumns = `count(t.id),
-       coalesce(sum(t.status = 'passed'), 0),
-       coalesce(sum(t.status <> 'passed'), 0),
-       coalesce(sum(t.status = 'passed' AND t.attempts > 1), 0),
-       coalesce(sum(t.status = 'passed' AND t.attempts <= 1 AND ` + healedStep + `), 0)`
+// summaryColumns count the tests of run r, each count a correlated
+// subquery on the test_results_run index (portable SQL: no sum of a
+// boolean, no GROUP BY over a subquery's columns).
+const summaryColumns = `(SELECT count(*) FROM test_results t WHERE t.run_id = r.id),
+       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = 'passed'),
+       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status <> 'passed'),
+       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = 'passed' AND t.attempts > 1),
+       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = 'passed' AND t.attempts <= 1 AND ` + healedStep + `)`
 
 // RunSummaries returns the newest limit runs (all of them when limit <= 0),
 // newest first, each with the counts of its tests: Passed counts every
@@ -218,7 +218,7 @@ const summaryColumns = `count(t.id),
 // a retry, Healed those that passed at once through a heal.
 func (db *DB) RunSummaries(ctx context.Context, limit int) ([]session.RunSummary, error) {
 	if limit <= 0 {
-		limit = -1 // no limit in SQLite
+		limit = math.MaxInt32 // all of them
 	}
 	rows, err := db.read.QueryContext(ctx, runSummariesSQL, limit)
 	if err != nil {

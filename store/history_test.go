@@ -253,8 +253,8 @@ func TestHistoryQueriesUseIndexes(t *testing.T) {
 		{"history runs", historyRunsSQL, []any{"shop", 10, 20}, []string{"USING INDEX runs_project (project=? AND id<?)"}},
 		{"history results", historyResultsSQL(3), []any{1, 2, 3}, []string{"USING INDEX test_results_run (run_id=?)", "step_results"}},
 		{"first run", firstRunSQL, []any{"login"}, []string{"USING INDEX test_results_name (name=?)"}},
-		{"run summaries", runSummariesSQL, []any{5}, []string{"USING INDEX test_results_run (run_id=?)"}},
-		{"run summary", runSummarySQL, []any{2}, []string{"USING INTEGER PRIMARY KEY (rowid=?)", "USING INDEX test_results_run (run_id=?)"}},
+		{"run summaries", runSummariesSQL, []any{5}, []string{"SCAN r", "USING INDEX test_results_run (run_id=?)"}},
+		{"run summary", runSummarySQL, []any{2}, []string{"SEARCH r USING INTEGER PRIMARY KEY (rowid=?)", "USING INDEX test_results_run (run_id=?)"}},
 	} {
 		p := plan(c.sql, c.args...)
 		for _, w := range c.want {
