@@ -2,12 +2,14 @@
 #   make demo   runs the main job on a fresh machine
 #   make test   runs the whole test suite (what CI runs)
 # Both install Debian's chromium first when it is missing; the tests also need
-# xmllint (libxml2-utils) to check JUnit files against docs/schema/junit.xsd.
+# xmllint (libxml2-utils) to check JUnit files against docs/schema/junit.xsd,
+# and a PostgreSQL server (Debian's postgresql) for the shared store's tests,
+# which start and remove their own throwaway clusters.
 
 GO ?= go
 BIN := bin/e2e
 
-.PHONY: demo test build bench chromium xmllint
+.PHONY: demo test build bench chromium xmllint postgres
 
 chromium:
 	@scripts/ensure-chromium
@@ -15,13 +17,16 @@ chromium:
 xmllint:
 	@scripts/ensure-package xmllint libxml2-utils
 
+postgres:
+	@scripts/ensure-postgres
+
 build:
 	$(GO) build -o $(BIN) ./cmd/e2e
 
 demo: chromium build
 	$(BIN) demo
 
-test: chromium xmllint
+test: chromium xmllint postgres
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
 

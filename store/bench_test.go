@@ -74,7 +74,7 @@ func BenchmarkSaveTest(b *testing.B) {
 func fillCache(b *testing.B, db *DB, n int) {
 	b.Helper()
 	ctx := context.Background()
-	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		e := sampleEntry("")
 		for i := range n {
 			if _, err := tx.ExecContext(ctx, `

@@ -124,7 +124,7 @@ ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET
     depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, description = excluded.description,
     selectors = excluded.selectors, node = excluded.node, intent = excluded.intent, context = excluded.context,
-    created_at = excluded.created_at, used_at = excluded.used_at, hits = max(element_cache.hits, excluded.hits)
+    created_at = excluded.created_at, used_at = excluded.used_at, hits = CASE WHEN element_cache.hits > excluded.hits THEN element_cache.hits ELSE excluded.hits END
 RETURNING hits`,
 		string(e.Key), l.Branch, l.Commit, l.Depth, l.Version, VersionKey(l.Version), identity,
 		e.Project, e.Test, e.Description, string(selectors), string(node), string(intent), string(nodeContext),

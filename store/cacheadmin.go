@@ -129,7 +129,7 @@ func (db *DB) DeleteCache(ctx context.Context, key string) (int64, error) {
 		return 0, errors.New("delete cache: empty key")
 	}
 	var n int64
-	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		for _, q := range []string{`DELETE FROM element_cache WHERE key = ?`, `DELETE FROM trajectories WHERE key = ?`} {
 			res, err := tx.ExecContext(ctx, q, key)
 			if err != nil {
@@ -150,7 +150,7 @@ func (db *DB) DeleteCache(ctx context.Context, key string) (int64, error) {
 // one transaction, and returns how many went.
 func (db *DB) PruneCache(ctx context.Context, cutoff time.Time) (int64, error) {
 	var n int64
-	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		for _, q := range []string{`DELETE FROM element_cache WHERE used_at < ?`, `DELETE FROM trajectories WHERE used_at < ?`} {
 			res, err := tx.ExecContext(ctx, q, formatTime(cutoff))
 			if err != nil {
@@ -227,7 +227,8 @@ WITH recent AS (SELECT id FROM runs ORDER BY id DESC LIMIT ?),
                WHERE t.run_id IN (SELECT id FROM recent) AND s.status IN ('hit', 're-identified', 'located', 're-located')),
      cost AS (SELECT s.kind, avg(s.llm_calls) AS calls FROM step_results s
               WHERE s.status IN ('located', 're-located') GROUP BY s.kind)
-SELECT (SELECT count(*) FROM recent), count(*), coalesce(sum(status = 'hit'), 0), coalesce(sum(status = 're-identified'), 0),
+SELECT (SELECT count(*) FROM recent), count(*), coalesce(sum(CASE WHEN status = 'hit' THEN 1 ELSE 0 END), 0),
+       coalesce(sum(CASE WHEN status = 're-identified' THEN 1 ELSE 0 END), 0),
        coalesce(sum(CASE WHEN status IN ('hit', 're-identified')
                          THEN coalesce((SELECT calls FROM cost WHERE cost.kind = steps.kind), 0) END), 0)
 FROM steps`, runs).Scan(&s.Runs, &s.Lookups, &s.Hits, &s.Reidentified, &s.Saved)
@@ -239,9 +240,9 @@ FROM steps`, runs).Scan(&s.Runs, &s.Lookups, &s.Hits, &s.Reidentified, &s.Saved)
 		s.ServedRate = float64(s.Hits+s.Reidentified) / float64(s.Lookups)
 	}
 	rows, err := db.read.QueryContext(ctx, `
-SELECT branch, version, sum(kind = 'element'), sum(kind = 'trajectory') FROM (
+SELECT branch, version, sum(CASE WHEN kind = 'element' THEN 1 ELSE 0 END), sum(CASE WHEN kind = 'trajectory' THEN 1 ELSE 0 END) FROM (
     SELECT branch, version, 'element' AS kind FROM element_cache
-    UNION ALL SELECT branch, version, 'trajectory' FROM trajectories)
+    UNION ALL SELECT branch, version, 'trajectory' FROM trajectories) AS rows_
 GROUP BY branch, version ORDER BY branch, version`)
 	if err != nil {
 		return s, fmt.Errorf("cache stats: %w", err)

@@ -30,14 +30,11 @@ func (db *DB) RecordModelCall(ctx context.Context, c *session.ModelCall) error {
 	if outcome == "" {
 		outcome = "ok"
 	}
-	res, err := db.write.ExecContext(ctx, `
+	var id int64
+	err := db.write.QueryRowContext(ctx, `
 INSERT INTO model_calls (run_id, at, purpose, model, tokens_in, tokens_out, latency_ms, attempts, outcome, cost)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		run, formatTime(at), c.Purpose, c.Model, c.TokensIn, c.TokensOut, c.LatencyMS, attempts, outcome, c.Cost)
-	if err != nil {
-		return fmt.Errorf("record model call: %w", err)
-	}
-	id, err := res.LastInsertId()
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		run, formatTime(at), c.Purpose, c.Model, c.TokensIn, c.TokensOut, c.LatencyMS, attempts, outcome, c.Cost).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("record model call: %w", err)
 	}

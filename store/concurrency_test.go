@@ -92,7 +92,7 @@ func TestTwoProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts two processes")
 	}
-	path := filepath.Join(t.TempDir(), "shared", "e2e.db")
+	path := testTarget(t)
 	const children = 2
 	type child struct {
 		cmd   *exec.Cmd
@@ -149,7 +149,7 @@ func checkWrites(t *testing.T, db *DB, writers []string, iterations int) {
 	ctx := context.Background()
 	n := len(writers) * iterations
 	steps := len(sampleSteps()[:3])
-	migrations, err := embeddedMigrations()
+	migrations, err := embeddedMigrations(db.eng)
 	if err != nil {
 		t.Fatal(err)
 	}

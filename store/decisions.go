@@ -26,17 +26,12 @@ func (db *DB) PutDecision(ctx context.Context, d *session.DecisionRecord) error 
 		runID = sql.NullInt64{Int64: d.RunID, Valid: true}
 	}
 	var id int64
-	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `
 INSERT INTO decisions (run_id, project, test, kind, step_index, goal, proposed, verdict, command, reason, decided_by, decided_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			runID, d.Project, d.Proposal.Test, string(d.Proposal.Kind), d.Proposal.Index, d.Proposal.Goal, d.Proposal.Command,
-			string(d.Decision.Verdict), d.Decision.Command, d.Decision.Reason, d.Decision.By, formatTime(at))
-		if err != nil {
-			return err
-		}
-		id, err = res.LastInsertId()
-		return err
+			string(d.Decision.Verdict), d.Decision.Command, d.Decision.Reason, d.Decision.By, formatTime(at)).Scan(&id)
 	})
 	if err != nil {
 		return fmt.Errorf("put decision: %w", err)

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
+	"github.com/e2e-dev/e2e/store/postgres"
+	"github.com/e2e-dev/e2e/store/sqlite"
 )
 
 // ErrNotFound is returned (wrapped) when a write refers to a row that does
@@ -68,12 +68,7 @@ func IsCorrupt(err error) bool {
 	if errors.Is(err, ErrCorrupt) {
 		return true
 	}
-	e, ok := errors.AsType[*sqlite.Error](err)
-	if !ok {
-		return false
-	}
-	c := e.Code() & 0xff
-	return c == sqlite3.SQLITE_CORRUPT || c == sqlite3.SQLITE_NOTADB
+	return sqlite.IsCorrupt(err) || postgres.IsCorrupt(err)
 }
 
 // IsFailure reports whether err (or an error it wraps) is the database
@@ -95,13 +90,11 @@ func IsFailure(err error) bool {
 	if errors.Is(err, ErrCorrupt) {
 		return true
 	}
-	e, ok := errors.AsType[*sqlite.Error](err)
-	if !ok {
-		return false
+	if sqlite.IsError(err) {
+		return !sqlite.IsBenign(err)
 	}
-	switch e.Code() & 0xff {
-	case sqlite3.SQLITE_INTERRUPT, sqlite3.SQLITE_CANTOPEN:
-		return false
+	if postgres.IsError(err) {
+		return !postgres.IsBenign(err)
 	}
-	return true
+	return false
 }

@@ -53,7 +53,7 @@ func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
 		seen    int
 		created string
 	)
-	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
+	err = inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		args := []any{string(h.Key), h.Project, h.Test, h.Goal, string(oldB), string(newB), h.FailedIndex, h.Reason, h.Postcondition, string(evB),
 			h.Status, formatTime(now), decided, h.DecidedBy, h.PageBefore, h.PageAfter, l.Branch, l.Commit, l.Depth, l.Version, string(gapsB)}
 		const insert = `

@@ -184,7 +184,7 @@ func TestMigrationSupersedesDuplicateHeals(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "e2e.db")
 	raw := rawDB(t, path)
-	ms, err := embeddedMigrations()
+	ms, err := embeddedMigrations(sqliteEngine)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestMigrationSupersedesDuplicateHeals(t *testing.T) {
 			before = i
 		}
 	}
-	if err := migrate(ctx, raw, ms[:before], time.Now); err != nil {
+	if err := migrate(ctx, raw, sqliteEngine, ms[:before], time.Now); err != nil {
 		t.Fatal(err)
 	}
 	for i, b := range []string{"main", "main", "feature", "main"} {

@@ -225,6 +225,7 @@ func TestRunSummaries(t *testing.T) {
 // query scans test_results or step_results, and runs are found by
 // project through runs_project; nothing is sorted in a temporary b-tree.
 func TestHistoryQueriesUseIndexes(t *testing.T) {
+	sqliteOnly(t) // EXPLAIN QUERY PLAN is SQLite's
 	db := openTest(t)
 	seedHistory(t, db)
 	ctx := context.Background()

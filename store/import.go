@@ -385,7 +385,7 @@ func (w *importWriter) flush() error {
 		}
 		began := time.Now()
 		n := 0
-		err := inTx(w.ctx, w.db.write, func(tx *sql.Tx) error {
+		err := inTx(w.ctx, w.db.write, w.db.eng, func(tx *sql.Tx) error {
 			var st importStmts
 			defer st.close()
 			for _, r := range w.batch {
@@ -437,7 +437,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, description = excluded.description, selectors = excluded.selectors,
     node = excluded.node, intent = excluded.intent, context = excluded.context, created_at = excluded.created_at,
-    used_at = max(element_cache.used_at, excluded.used_at), hits = max(element_cache.hits, excluded.hits)`
+    used_at = CASE WHEN element_cache.used_at > excluded.used_at THEN element_cache.used_at ELSE excluded.used_at END, hits = CASE WHEN element_cache.hits > excluded.hits THEN element_cache.hits ELSE excluded.hits END`
 	importTrajectorySQL = `
 INSERT INTO trajectories (key, branch, git_commit, depth, version, version_key, identity, project, test, goal,
     steps, postcondition, evidence, gaps, created_at, used_at, hits)
@@ -445,8 +445,8 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (key, branch, git_commit, version) DO UPDATE SET depth = excluded.depth, identity = excluded.identity,
     project = excluded.project, test = excluded.test, goal = excluded.goal, steps = excluded.steps,
     postcondition = excluded.postcondition, evidence = excluded.evidence, gaps = excluded.gaps,
-    created_at = excluded.created_at, used_at = max(trajectories.used_at, excluded.used_at),
-    hits = max(trajectories.hits, excluded.hits)`
+    created_at = excluded.created_at, used_at = CASE WHEN trajectories.used_at > excluded.used_at THEN trajectories.used_at ELSE excluded.used_at END,
+    hits = CASE WHEN trajectories.hits > excluded.hits THEN trajectories.hits ELSE excluded.hits END`
 )
 
 // importStmts are the upserts prepared in one transaction, when first used.

@@ -11,9 +11,15 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/e2e-dev/e2e/store/postgres"
 )
 
-//go:embed migrations/*.sql
+// migrationLock is the PostgreSQL advisory lock key under which the schema
+// is migrated ("e2e migr" in ASCII).
+const migrationLock int64 = 0x6532652d6d696772
+
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
 
 // migration is one numbered SQL file.
@@ -43,8 +49,8 @@ func migrationVersion(name string) (int, bool) {
 }
 
 // embeddedMigrations returns the migrations compiled into the binary.
-func embeddedMigrations() ([]migration, error) {
-	sub, err := fs.Sub(migrationFiles, "migrations")
+func embeddedMigrations(eng *engine) ([]migration, error) {
+	sub, err := fs.Sub(migrationFiles, eng.migrations)
 	if err != nil {
 		return nil, fmt.Errorf("read migrations: %w", err)
 	}
@@ -87,20 +93,37 @@ func loadMigrations(fsys fs.FS) ([]migration, error) {
 // same new file at once apply each migration exactly once. A database that
 // records a version newer than the last of ms is left untouched and a
 // *SchemaVersionError is returned.
-func migrate(ctx context.Context, db *sql.DB, ms []migration, now func() time.Time) error {
+func migrate(ctx context.Context, db *sql.DB, eng *engine, ms []migration, now func() time.Time) error {
+	if eng == postgresEngine {
+		// Twenty runners starting at once: one migrates, the others wait
+		// for it here and then find nothing left to apply.
+		conn, err := db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		unlock, err := postgres.Lock(ctx, conn, migrationLock)
+		if err != nil {
+			return fmt.Errorf("lock for migration: %w", err)
+		}
+		defer unlock()
+	}
 	const bootstrap = `CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
     applied_at TEXT NOT NULL
 )`
 	var exists int
-	err := db.QueryRowContext(ctx,
-		`SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&exists)
+	hasTable := `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'`
+	if eng == postgresEngine {
+		hasTable = `SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_migrations'`
+	}
+	err := db.QueryRowContext(ctx, hasTable).Scan(&exists)
 	if err != nil {
 		return fmt.Errorf("read schema: %w", err)
 	}
 	if exists == 0 {
-		if err := inTx(ctx, db, func(tx *sql.Tx) error {
+		if err := inTx(ctx, db, eng, func(tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, bootstrap)
 			return err
 		}); err != nil {
@@ -138,7 +161,7 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration, now func() time.Ti
 		if applied[m.version] {
 			continue
 		}
-		err := inTx(ctx, db, func(tx *sql.Tx) error {
+		err := inTx(ctx, db, eng, func(tx *sql.Tx) error {
 			// Another process may have applied it since we looked.
 			var n int
 			if err := tx.QueryRowContext(ctx,

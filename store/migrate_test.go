@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"github.com/e2e-dev/e2e/store/sqlite"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 )
 
 func TestEmbeddedMigrationsLoad(t *testing.T) {
-	ms, err := embeddedMigrations()
+	ms, err := embeddedMigrations(sqliteEngine)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestMigrationsIdempotent(t *testing.T) {
 		}
 		c.Advance(time.Hour)
 		got := appliedMigrations(t, db.read)
-		ms, _ := embeddedMigrations()
+		ms, _ := embeddedMigrations(sqliteEngine)
 		if len(got) != len(ms) {
 			t.Errorf("open %d: %d migrations recorded, want %d", i, len(got), len(ms))
 		}
@@ -92,10 +93,7 @@ func appliedMigrations(t *testing.T, db *sql.DB) []appliedMigration {
 // rawDB opens path with the writer's settings but without migrating.
 func rawDB(t *testing.T, path string) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite", dsn(path, time.Second, false))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := sql.OpenDB(sqlite.Connector(path, time.Second, false))
 	db.SetMaxOpenConns(1)
 	t.Cleanup(func() { db.Close() })
 	return db
@@ -115,7 +113,7 @@ func TestMigrateAppliesOnlyNewOnes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := migrate(ctx, db, ms, c.Now); err != nil {
+		if err := migrate(ctx, db, sqliteEngine, ms, c.Now); err != nil {
 			t.Fatalf("migrate %d: %v", i, err)
 		}
 		c.Advance(time.Minute)
@@ -147,7 +145,7 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = migrate(ctx, db, ms, time.Now)
+	err = migrate(ctx, db, sqliteEngine, ms, time.Now)
 	if err == nil || !strings.Contains(err.Error(), "0002_b.sql") {
 		t.Fatalf("got %v, want an error naming 0002_b.sql", err)
 	}
@@ -185,7 +183,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 	if !ok {
 		t.Fatalf("got %T, want *SchemaVersionError", err)
 	}
-	ms, _ := embeddedMigrations()
+	ms, _ := embeddedMigrations(sqliteEngine)
 	if se.Database != 9999 || se.Binary != len(ms) || se.Path != path {
 		t.Errorf("got %+v", se)
 	}

@@ -3,24 +3,19 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // ping connects db, trying again while the file is locked by another
 // process setting it up (switching it to WAL, migrating it): connecting
 // runs pragmas that SQLite may refuse with SQLITE_BUSY at once instead of
 // waiting in the busy handler. It gives up after limit.
-func ping(ctx context.Context, db *sql.DB, limit time.Duration) error {
+func ping(ctx context.Context, db *sql.DB, eng *engine, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	wait := 5 * time.Millisecond
 	for {
 		err := db.PingContext(ctx)
-		e, ok := errors.AsType[*sqlite.Error](err)
-		if err == nil || !ok || e.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().Add(wait).After(deadline) {
+		if err == nil || !eng.isBusy(err) || time.Now().Add(wait).After(deadline) {
 			return err
 		}
 		t := time.NewTimer(wait)

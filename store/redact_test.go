@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
@@ -48,19 +47,15 @@ func TestWithRedactorKeepsSecretsOutOfTheFile(t *testing.T) {
 	if got.Node.Name != redact.Marker || got.Node.Attrs["value"] != redact.Marker || got.Description != "the field ***" {
 		t.Errorf("read back %+v", got)
 	}
-	for _, suffix := range []string{"", "-wal"} {
-		b, err := os.ReadFile(db.Path() + suffix)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, b := range storedBytes(t, db) {
 		for _, f := range redact.Forms(secret) {
 			if strings.Contains(string(b), f) {
-				t.Errorf("e2e.db%s holds %q", suffix, f)
+				t.Errorf("%s holds %q", name, f)
 			}
 		}
 		for _, part := range []string{"hunter2", "pässwörd", "p%C3%A4ssw"} {
 			if strings.Contains(string(b), part) {
-				t.Errorf("e2e.db%s holds %q", suffix, part)
+				t.Errorf("%s holds %q", name, part)
 			}
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -193,7 +192,7 @@ func TestMigrationKeepsOldStepsAndRows(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "e2e.db")
 	raw := rawDB(t, path)
-	ms, err := embeddedMigrations()
+	ms, err := embeddedMigrations(sqliteEngine)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +205,7 @@ func TestMigrationKeepsOldStepsAndRows(t *testing.T) {
 	if before < 0 {
 		t.Fatal("no migration 0012")
 	}
-	if err := migrate(ctx, raw, ms[:before], time.Now); err != nil {
+	if err := migrate(ctx, raw, sqliteEngine, ms[:before], time.Now); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{
@@ -351,14 +350,10 @@ func TestRedactorCoversContextAndReidentification(t *testing.T) {
 	if g := tests[0].Steps[0].Reidentified; g == nil || g.Second != `textbox "Token" value="`+redact.Marker+`"` || g.Score != 0.82 {
 		t.Errorf("reidentification read back %+v", g)
 	}
-	for _, suffix := range []string{"", "-wal"} {
-		b, err := os.ReadFile(db.Path() + suffix)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, b := range storedBytes(t, db) {
 		for _, f := range append(redact.Forms(secret), "s3cr3t", "välue") {
 			if bytes.Contains(b, []byte(f)) {
-				t.Errorf("e2e.db%s holds %q", suffix, f)
+				t.Errorf("%s holds %q", name, f)
 			}
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // StartRun inserts r and sets r.ID. A zero r.StartedAt becomes the clock's
@@ -36,14 +35,11 @@ func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
 		status = "running"
 	}
 	me := self()
-	res, err := db.write.ExecContext(ctx, `
+	var id int64
+	err := db.write.QueryRowContext(ctx, `
 INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start)
-	if err != nil {
-		return fmt.Errorf("start run: %w", err)
-	}
-	id, err := res.LastInsertId()
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("start run: %w", err)
 	}
@@ -83,7 +79,7 @@ func (db *DB) markInterrupted(ctx context.Context) error {
 		return nil
 	}
 	now := formatTime(db.now())
-	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
+	err = inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		for _, id := range ids {
 			if _, err := tx.ExecContext(ctx,
 				`UPDATE runs SET status = 'interrupted', finished_at = ? WHERE id = ? AND status = 'running'`, now, id); err != nil {
@@ -139,18 +135,15 @@ func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
 		return errors.New("save test: nil test")
 	}
 	var id int64
-	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `
 INSERT INTO test_results (run_id, name, file, status, error, duration_ms, attempts)
-VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			t.RunID, t.Name, t.File, t.Status, t.Error, t.DurationMS, max(t.Attempts, 1))
+VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			t.RunID, t.Name, t.File, t.Status, t.Error, t.DurationMS, max(t.Attempts, 1)).Scan(&id)
 		if err != nil {
-			if hasCode(err, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY) {
+			if isForeignKey(err) {
 				return fmt.Errorf("run %d: %w", t.RunID, ErrNotFound)
 			}
-			return fmt.Errorf("insert test: %w", err)
-		}
-		if id, err = res.LastInsertId(); err != nil {
 			return fmt.Errorf("insert test: %w", err)
 		}
 		if len(t.Steps) == 0 {
@@ -191,7 +184,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 // of them. A run still in progress has a zero FinishedAt.
 func (db *DB) Runs(ctx context.Context, limit int) ([]session.Run, error) {
 	if limit <= 0 {
-		limit = -1 // no limit in SQLite
+		limit = math.MaxInt32 // all of them
 	}
 	rows, err := db.read.QueryContext(ctx, `
 SELECT id, project, started_at, finished_at, status, branch, git_commit, version
@@ -340,9 +333,9 @@ func decodeReidentification(b []byte) (*session.Reidentification, error) {
 // LatestTestDurations maps each test name to the duration of its most
 // recently saved result, whatever that result's status, across all runs.
 func (db *DB) LatestTestDurations(ctx context.Context) (map[string]time.Duration, error) {
-	// A bare column next to max() comes from the row holding the maximum.
-	rows, err := db.read.QueryContext(ctx,
-		`SELECT name, duration_ms, max(id) FROM test_results GROUP BY name`)
+	rows, err := db.read.QueryContext(ctx, `
+SELECT t.name, t.duration_ms, t.id FROM test_results t
+JOIN (SELECT max(id) AS id FROM test_results GROUP BY name) newest ON newest.id = t.id`)
 	if err != nil {
 		return nil, fmt.Errorf("latest test durations: %w", err)
 	}

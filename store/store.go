@@ -22,16 +22,16 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/redact"
-	"modernc.org/sqlite"
+	"github.com/e2e-dev/e2e/store/postgres"
+	"github.com/e2e-dev/e2e/store/sqlite"
 )
 
 var _ session.Store = (*DB)(nil)
@@ -43,7 +43,8 @@ const DefaultBusyTimeout = 10 * time.Second
 // DB is an open store. It is safe for concurrent use by many goroutines, and
 // several processes may open the same file at once.
 type DB struct {
-	path  string
+	path  string  // the file, or the server's URL with its password masked
+	eng   *engine // what differs between SQLite and PostgreSQL
 	write *sql.DB // one connection; transactions BEGIN IMMEDIATE
 	read  *sql.DB // query-only connections
 	now   func() time.Time
@@ -107,6 +108,9 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("open store: empty path")
 	}
+	if postgres.IsURL(path) {
+		return openPostgres(ctx, path, o)
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
@@ -114,86 +118,60 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 		return nil, fmt.Errorf("create store directory: %w", err)
 	}
-	ms, err := embeddedMigrations()
-	if err != nil {
-		return nil, fmt.Errorf("open store: %w", err)
-	}
-
-	write, err := openWrite(dsn(abs, o.busyTimeout, false), o.redactor)
-	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", abs, err)
-	}
+	write := openPool(sqlite.Connector(abs, o.busyTimeout, false), o.redactor, false)
 	// SQLite has one writer per file; one connection per process keeps this
 	// process's writers queueing in Go rather than in SQLite's busy handler.
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	if err := ping(ctx, write, o.busyTimeout); err != nil {
-		write.Close()
-		return nil, fmt.Errorf("open database %s: %w", abs, err)
-	}
-	if err := migrate(ctx, write, ms, o.now); err != nil {
-		write.Close()
-		if se, ok := errors.AsType[*SchemaVersionError](err); ok {
-			se.Path = abs
-			return nil, se
-		}
-		return nil, fmt.Errorf("migrate database %s: %w", abs, err)
-	}
-
-	read, err := sql.Open("sqlite", dsn(abs, o.busyTimeout, true))
-	if err != nil {
-		write.Close()
-		return nil, fmt.Errorf("open database %s: %w", abs, err)
-	}
+	read := openPool(sqlite.Connector(abs, o.busyTimeout, true), nil, false)
 	n := max(4, runtime.GOMAXPROCS(0))
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
-	if err := ping(ctx, read, o.busyTimeout); err != nil {
-		read.Close()
-		write.Close()
-		return nil, fmt.Errorf("open database %s: %w", abs, err)
-	}
-	db := &DB{path: abs, write: write, read: read, now: o.now}
-	db.setLineage(o.lineage)
-	if db.cachePick, err = read.PrepareContext(ctx, fmt.Sprintf(pickSQL, "element_cache")); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open database %s: prepare cache lookup: %w", abs, err)
-	}
-	if db.trajectoryPick, err = read.PrepareContext(ctx, fmt.Sprintf(pickSQL, "trajectories")); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open database %s: prepare trajectory lookup: %w", abs, err)
-	}
-	if db.cacheGet, err = read.PrepareContext(ctx, cacheGetSQL); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open database %s: prepare cache lookup: %w", abs, err)
-	}
-	if db.cacheTouch, err = write.PrepareContext(ctx, cacheTouchSQL); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open database %s: prepare cache touch: %w", abs, err)
-	}
-	return db, nil
+	return finishOpen(ctx, &DB{path: abs, eng: sqliteEngine, write: write, read: read, now: o.now}, o)
 }
 
-// dsn builds the driver's data source name for the file at abs. Writers get
-// WAL, synchronous=NORMAL and IMMEDIATE transactions; readers are query-only.
-func dsn(abs string, busy time.Duration, readOnly bool) string {
-	q := url.Values{}
-	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(busy.Milliseconds(), 10)+")")
-	q.Add("_pragma", "foreign_keys(1)")
-	if readOnly {
-		q.Add("_pragma", "query_only(1)")
-	} else {
-		q.Add("_pragma", "journal_mode(WAL)")
-		q.Add("_pragma", "synchronous(NORMAL)")
-		q.Set("_txlock", "immediate")
+// finishOpen pings both pools, migrates the schema and prepares the hit
+// path's statements; on an error it closes db.
+func finishOpen(ctx context.Context, db *DB, o options) (*DB, error) {
+	fail := func(format string, err error) (*DB, error) {
+		db.Close()
+		return nil, fmt.Errorf(format, db.path, err)
 	}
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
-	if u.Path != "" && u.Path[0] != '/' { // a Windows path, C:/…
-		u.Path = "/" + u.Path
+	ms, err := embeddedMigrations(db.eng)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open store: %w", err)
 	}
-	return u.String()
+	if err := ping(ctx, db.write, db.eng, o.busyTimeout); err != nil {
+		return fail("open database %s: %w", err)
+	}
+	if err := migrate(ctx, db.write, db.eng, ms, o.now); err != nil {
+		db.Close()
+		if se, ok := errors.AsType[*SchemaVersionError](err); ok {
+			se.Path = db.path
+			return nil, se
+		}
+		return nil, fmt.Errorf("migrate database %s: %w", db.path, err)
+	}
+	if err := ping(ctx, db.read, db.eng, o.busyTimeout); err != nil {
+		return fail("open database %s: %w", err)
+	}
+	db.setLineage(o.lineage)
+	if db.cachePick, err = db.read.PrepareContext(ctx, fmt.Sprintf(pickSQL, "element_cache")); err != nil {
+		return fail("open database %s: prepare cache lookup: %w", err)
+	}
+	if db.trajectoryPick, err = db.read.PrepareContext(ctx, fmt.Sprintf(pickSQL, "trajectories")); err != nil {
+		return fail("open database %s: prepare trajectory lookup: %w", err)
+	}
+	if db.cacheGet, err = db.read.PrepareContext(ctx, cacheGetSQL); err != nil {
+		return fail("open database %s: prepare cache lookup: %w", err)
+	}
+	if db.cacheTouch, err = db.write.PrepareContext(ctx, cacheTouchSQL); err != nil {
+		return fail("open database %s: prepare cache touch: %w", err)
+	}
+	return db, nil
 }
 
 // Path returns the absolute path of the database file.
@@ -212,10 +190,40 @@ func (db *DB) Close() error {
 	return errors.Join(errs...)
 }
 
-// inTx runs fn in a transaction on db (IMMEDIATE on the write pool) and
-// commits it, or rolls it back when fn or the commit fails.
-func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
-	tx, err := db.BeginTx(ctx, nil)
+// inTx runs fn in a transaction on db and commits it, or rolls it back when
+// fn or the commit fails. On SQLite the write pool's transactions begin
+// IMMEDIATE: writers take turns and never race. On PostgreSQL they are
+// SERIALIZABLE, so a transaction whose reads another one changed fails with
+// a serialization failure instead of losing the other's rows; it is run
+// again, a bounded number of times, so fn must have no effect outside tx
+// but what it returns.
+func inTx(ctx context.Context, db *sql.DB, eng *engine, fn func(*sql.Tx) error) error {
+	var opts *sql.TxOptions
+	if eng.serializable {
+		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
+	}
+	wait := 2 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		err := txOnce(ctx, db, opts, fn)
+		if err == nil || !eng.isRetry(err) || attempt == maxTxAttempts {
+			return err
+		}
+		t := time.NewTimer(wait + time.Duration(rand.Int64N(int64(wait))))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
+// maxTxAttempts bounds how often a transaction that raced others is run.
+const maxTxAttempts = 25
+
+func txOnce(ctx context.Context, db *sql.DB, opts *sql.TxOptions, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
@@ -249,11 +257,4 @@ func nullTime(t time.Time) sql.NullString {
 		return sql.NullString{}
 	}
 	return sql.NullString{String: formatTime(t), Valid: true}
-}
-
-// hasCode reports whether err is a SQLite error with the extended result
-// code code, e.g. SQLITE_CONSTRAINT_FOREIGNKEY.
-func hasCode(err error, code int) bool {
-	e, ok := errors.AsType[*sqlite.Error](err)
-	return ok && e.Code() == code
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
-	sqlite3 "modernc.org/sqlite/lib"
+	"github.com/e2e-dev/e2e/store/sqlite"
 )
 
 // clock is a settable clock for WithClock.
@@ -38,7 +38,7 @@ func (c *clock) Advance(d time.Duration) {
 // openTest opens a new store file in t.TempDir and closes it at cleanup.
 func openTest(t testing.TB, opts ...Option) *DB {
 	t.Helper()
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"), opts...)
+	db, err := Open(context.Background(), testTarget(t), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +97,7 @@ func TestOpenNotADatabase(t *testing.T) {
 }
 
 func TestPragmas(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t)
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -211,14 +212,7 @@ func TestTimeRoundTrip(t *testing.T) {
 	}
 }
 
-func isBusy(err error) bool {
-	for _, code := range []int{sqlite3.SQLITE_BUSY, sqlite3.SQLITE_BUSY_RECOVERY, sqlite3.SQLITE_BUSY_SNAPSHOT, sqlite3.SQLITE_BUSY_TIMEOUT} {
-		if hasCode(err, code) {
-			return true
-		}
-	}
-	return false
-}
+func isBusy(err error) bool { return sqlite.IsBusy(err) }
 
 func errorIs(t *testing.T, err, target error) {
 	t.Helper()

@@ -26,7 +26,7 @@ import (
 // Options wire a Runner.
 type Options struct {
 	Config  *testfile.Config
-	Project string // cache namespace; default: the config directory's name
+	Project string // cache namespace; default: the config's project, else its directory's name
 	Store   session.Store
 	Browser *browser.Browser
 	Locator locate.Locator // default: the local locator
@@ -131,13 +131,22 @@ type Runner struct {
 	cap *capture // this test attempt's extras, in a suite (parallel.go)
 }
 
+// projectName is the project in c's cache keys: its project key, else the
+// name of the directory that holds e2e.yaml.
+func projectName(c *testfile.Config) string {
+	if c.Project != "" {
+		return c.Project
+	}
+	return filepath.Base(c.Dir)
+}
+
 // New returns a Runner; Config, Store and Browser are required.
 func New(o Options) (*Runner, error) {
 	if o.Config == nil || o.Store == nil || o.Browser == nil {
 		return nil, errors.New("run: config, store and browser are required")
 	}
 	if o.Project == "" {
-		o.Project = filepath.Base(o.Config.Dir)
+		o.Project = projectName(o.Config)
 	}
 	if o.Locator == nil {
 		o.Locator = locate.Local{}

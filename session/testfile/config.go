@@ -51,6 +51,10 @@ type Config struct {
 	DB string
 	// Cache says how caches are keyed and follow git.
 	Cache CacheConfig
+	// Project names the project in every cache key; "" means the name of
+	// Dir. Two checkouts in differently named directories share cache
+	// rows only when they set the same project.
+	Project string
 }
 
 // CacheConfig says how caches are keyed and which branch is main.
@@ -220,6 +224,7 @@ type field struct {
 // configFields are the keys of e2e.yaml. The config schema test checks
 // docs/schema/e2e-config.schema.json against this table.
 var configFields = []field{
+	{name: "project", decode: text(func(c *Config) *string { return &c.Project }, "a project name")},
 	{name: "baseURL", decode: webURL(func(c *Config) *string { return &c.BaseURL })},
 	{name: "tests", decode: patterns(func(c *Config) *[]string { return &c.Tests })},
 	{name: "model", sub: []field{
