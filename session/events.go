@@ -88,6 +88,27 @@ type StepFinished struct {
 	// Reidentified says how sure re-identification was, for a step with
 	// that status; nil otherwise.
 	Reidentified *Reidentification
+	// Line is the step's line in the test file (0 for an act's own steps
+	// and typed steps with none).
+	Line int
+	// MissReason is why the element cache missed ("stale", "no-match", a
+	// heal…), or "".
+	MissReason string
+	// LLMCalls is how many model requests the step took.
+	LLMCalls int
+	// Candidates are the elements a step that found no single element
+	// weighed (an ambiguity's equal candidates, a no-match's nearest),
+	// best first, secrets redacted; nil otherwise.
+	Candidates []StepCandidate
+}
+
+// StepCandidate is an element a step weighed: its snapshot line
+// (button "Delete" [ref=e12]), the container that tells it apart
+// (row "Alice …"), or "", and its score.
+type StepCandidate struct {
+	Element   string
+	Container string
+	Score     float64
 }
 
 // SnapshotUpdated: the page as the run last saw it. Outline is the

@@ -77,6 +77,9 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 // hit count and the lineage are written back to e. It returns an error for
 // an empty key or an identity that is not JSON.
 func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	if e == nil {
 		return errors.New("put cache: nil entry")
 	}
@@ -141,6 +144,9 @@ RETURNING hits`,
 // one statement: used_at becomes the clock's now and hits grows by one. It
 // returns an error wrapping ErrNotFound when there is no such row.
 func (db *DB) TouchCache(ctx context.Context, key session.CacheKey) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	id, ok, err := db.pick(ctx, db.cachePick, key)
 	if err != nil {
 		return fmt.Errorf("touch cache %s: %w", key, err)

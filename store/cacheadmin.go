@@ -125,6 +125,9 @@ func (db *DB) eachCacheRow(ctx context.Context, f CacheFilter, fn func(*CacheRow
 // DeleteCache removes every row of key (a full key), on every branch, from
 // both tables, in one transaction, and returns how many went.
 func (db *DB) DeleteCache(ctx context.Context, key string) (int64, error) {
+	if err := db.writable(); err != nil {
+		return 0, err
+	}
 	if key == "" {
 		return 0, errors.New("delete cache: empty key")
 	}
@@ -149,6 +152,9 @@ func (db *DB) DeleteCache(ctx context.Context, key string) (int64, error) {
 // PruneCache removes the rows of both tables last used before cutoff, in
 // one transaction, and returns how many went.
 func (db *DB) PruneCache(ctx context.Context, cutoff time.Time) (int64, error) {
+	if err := db.writable(); err != nil {
+		return 0, err
+	}
 	var n int64
 	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		for _, q := range []string{`DELETE FROM element_cache WHERE used_at < ?`, `DELETE FROM trajectories WHERE used_at < ?`} {

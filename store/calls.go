@@ -14,6 +14,9 @@ var _ session.CallRecorder = (*DB)(nil)
 // RecordModelCall inserts c and sets c.ID. A zero c.At becomes the clock's
 // now; a zero RunID is stored as NULL (a call outside a run).
 func (db *DB) RecordModelCall(ctx context.Context, c *session.ModelCall) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	if c == nil {
 		return errors.New("record model call: nil call")
 	}

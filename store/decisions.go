@@ -14,6 +14,9 @@ var _ session.DecisionStore = (*DB)(nil)
 // PutDecision records a decided proposal and sets d.ID. A zero decision
 // time is now.
 func (db *DB) PutDecision(ctx context.Context, d *session.DecisionRecord) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	if d == nil || d.Proposal.Command == "" {
 		return errors.New("put decision: no proposed command")
 	}

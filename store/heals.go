@@ -20,6 +20,9 @@ import (
 // heal of its key and branch too, and replaces the trajectory, all in the
 // same transaction.
 func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	if h == nil || h.Key == "" {
 		return errors.New("put heal: no key")
 	}
@@ -216,6 +219,9 @@ func (db *DB) Heals(ctx context.Context, status string) ([]session.Heal, error) 
 // version, wherever it is accepted from. A heal that is not staged is an
 // error.
 func (db *DB) DecideHeal(ctx context.Context, id int64, accept bool, by string) (*session.Heal, error) {
+	if err := db.writable(); err != nil {
+		return nil, err
+	}
 	h, err := db.Heal(ctx, id)
 	if err != nil {
 		return nil, err

@@ -79,6 +79,9 @@ func (e *ImportError) Unwrap() error { return e.Err }
 // the passes) stops the import with an *ImportError; the rows before it stay.
 // It returns the number of rows written.
 func (db *DB) ImportCache(ctx context.Context, r io.ReadSeeker) (int, error) {
+	if err := db.writable(); err != nil {
+		return 0, err
+	}
 	var first *ImportError
 	n, err := scanImport(r, func(line int, text []byte) error {
 		if line%1024 == 0 && ctx.Err() != nil {

@@ -14,7 +14,7 @@ import (
 // lock. db.Path() is the URL with its password masked.
 func openPostgres(ctx context.Context, target string, o options) (*DB, error) {
 	masked := postgres.Mask(target)
-	wc, err := postgres.Connector(target, false)
+	wc, err := postgres.Connector(target, o.readOnly != "")
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}

@@ -20,6 +20,9 @@ import (
 // machine rebooted) is marked "interrupted", finished now: runs of other
 // hosts, and of processes that may still be alive, are left alone.
 func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	if r == nil {
 		return errors.New("start run: nil run")
 	}
@@ -98,6 +101,9 @@ func (db *DB) markInterrupted(ctx context.Context) error {
 // r.FinishedAt becomes the clock's now and is written back to r. It returns
 // an error wrapping ErrNotFound when no run has that ID.
 func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	if r == nil {
 		return errors.New("finish run: nil run")
 	}
@@ -131,6 +137,9 @@ func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
 // A step's Reidentified is stored with it (a score that is not a finite
 // number as 0).
 func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	if t == nil {
 		return errors.New("save test: nil test")
 	}

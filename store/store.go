@@ -49,6 +49,8 @@ type DB struct {
 	read  *sql.DB // query-only connections
 	now   func() time.Time
 
+	readOnly string // why nothing is written; "" when the store writes (readonly.go)
+
 	lineage    session.Lineage
 	versionKey string          // VersionKey(lineage.Version)
 	merged     map[string]bool // lineage.Merged
@@ -65,6 +67,7 @@ type options struct {
 	busyTimeout time.Duration
 	lineage     session.Lineage
 	redactor    *redact.Redactor // WithRedactor (redact.go)
+	readOnly    string           // WithReadOnly (readonly.go): why
 }
 
 // Option configures Open.
@@ -119,6 +122,16 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("create store directory: %w", err)
 	}
 	write := openPool(sqlite.Connector(abs, o.busyTimeout, false), o.redactor, false)
+	if o.readOnly != "" {
+		// The schema is still brought up to date: the file is this
+		// machine's own; what is kept from writing is the runs' rows.
+		if err := migrateFile(ctx, abs, o); err != nil {
+			write.Close()
+			return nil, err
+		}
+		write.Close()
+		write = openPool(sqlite.Connector(abs, o.busyTimeout, true), o.redactor, false)
+	}
 	// SQLite has one writer per file; one connection per process keeps this
 	// process's writers queueing in Go rather than in SQLite's busy handler.
 	write.SetMaxOpenConns(1)
@@ -147,7 +160,17 @@ func finishOpen(ctx context.Context, db *DB, o options) (*DB, error) {
 	if err := ping(ctx, db.write, db.eng, o.busyTimeout); err != nil {
 		return fail("open database %s: %w", err)
 	}
-	if err := migrate(ctx, db.write, db.eng, ms, o.now); err != nil {
+	if db.eng == postgresEngine && o.readOnly == "" {
+		if o.readOnly, err = mayWrite(ctx, db); err != nil {
+			return fail("open database %s: %w", err)
+		}
+	}
+	db.readOnly = o.readOnly
+	check := migrate
+	if db.readOnly != "" {
+		check = schemaCurrent
+	}
+	if err := check(ctx, db.write, db.eng, ms, o.now); err != nil {
 		db.Close()
 		if se, ok := errors.AsType[*SchemaVersionError](err); ok {
 			se.Path = db.path

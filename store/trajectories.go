@@ -51,6 +51,9 @@ FROM trajectories WHERE id = ?`, id).
 // TouchTrajectory records a replay of the row of key that Trajectory
 // returns: used_at becomes now and hits grows by one. No row is not an error.
 func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	id, ok, err := db.pick(ctx, db.trajectoryPick, key)
 	if err != nil || !ok {
 		return err
@@ -65,6 +68,9 @@ func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
 // lineage's row of t.Key; rows of other branches, commits and versions
 // stay.
 func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+	}
 	return putTrajectory(ctx, db.write, t, db.lineage, formatTime(db.now()))
 }
 

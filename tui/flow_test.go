@@ -332,3 +332,36 @@ func TestFlowNothingListening(t *testing.T) {
 		t.Errorf("the status bar does not say why:\n%s", status)
 	}
 }
+
+// TestFlowAmbiguousStepDetail: a real run whose step is ambiguous on the
+// fixture's users page; enter on it in the trajectory opens its detail,
+// which lists every candidate with the row that holds it; esc closes it.
+func TestFlowAmbiguousStepDetail(t *testing.T) {
+	f := startFlow(t, "name: users menu\nurl: /users\nsteps:\n  - click: the Menu button\n  - click: the Add user button\n")
+	if rep := f.report(); rep.Passed() {
+		t.Fatal("an ambiguous step passed")
+	}
+	f.waitFor("│ failed")
+	f.key("tab")
+	f.key("tab")
+	f.waitFor("enter step detail")
+	f.key("enter")
+	f.waitFor("Step 1 of 2 · flow.e2e.yaml:4", "candidates (5)", `in row "Alice`, `in row "Erin`, "esc back")
+	f.key("esc")
+	f.waitFor("Trajectory · flow.e2e.yaml")
+	f.key("q")
+	m := f.tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
+	if m.screen != screenSession {
+		t.Errorf("esc did not close the detail: screen %d", m.screen)
+	}
+	v := keys(m, "enter").View()
+	fl := flat(v)
+	for _, name := range []string{"Alice", "Bob", "Carol", "Dave", "Erin"} {
+		if !strings.Contains(fl, `button "Menu" [expanded=false] [ref=`) || !strings.Contains(fl, `in row "`+name+" ") {
+			t.Errorf("the detail does not list %s's Menu button with its row:\n%s", name, v)
+		}
+	}
+	if !strings.Contains(fl, "matches several elements equally") {
+		t.Errorf("the detail does not show the error:\n%s", v)
+	}
+}

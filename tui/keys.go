@@ -18,6 +18,7 @@ type KeyMap struct {
 	Write       key.Binding
 	Heals       key.Binding
 	Open        key.Binding
+	Detail      key.Binding
 	Accept      key.Binding
 	Refuse      key.Binding
 	Back        key.Binding
@@ -49,6 +50,7 @@ func DefaultKeyMap() KeyMap {
 		Write:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write test")),
 		Heals:       key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "heals")),
 		Open:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Detail:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "step detail")),
 		Accept:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "accept heal")),
 		Refuse:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "reject heal")),
 		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
@@ -75,11 +77,15 @@ type keyHelp struct {
 func (k keyHelp) ShortHelp() []key.Binding  { return k.short }
 func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
 
-// sessionHelp is the help of the session screen.
-func (k KeyMap) sessionHelp(pending, newTest bool) keyHelp {
+// sessionHelp is the help of the session screen; detail says enter opens
+// the selected step's detail (the trajectory pane is focused).
+func (k KeyMap) sessionHelp(pending, newTest, detail bool) keyHelp {
 	short := []key.Binding{k.Focus, k.Filter, k.Pause, k.Rerun, k.Heals, k.Help, k.Quit}
 	if newTest {
 		short = []key.Binding{k.Input, k.Write, k.Focus, k.Filter, k.Heals, k.Help, k.Quit}
+	}
+	if detail {
+		short = append([]key.Binding{k.Detail}, short...)
 	}
 	if pending {
 		short = append([]key.Binding{k.Approve, k.Edit, k.Reject, k.ApproveRest, k.Skip}, short...)
@@ -91,7 +97,7 @@ func (k KeyMap) fullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Approve, k.Edit, k.Reject, k.ApproveRest, k.Skip},
 		{k.Pause, k.Rerun, k.Rerecord, k.Input, k.Write},
-		{k.Focus, k.FocusBack, k.Filter, k.Up, k.Down, k.PageUp, k.PageDown},
+		{k.Focus, k.FocusBack, k.Filter, k.Detail, k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Heals, k.Open, k.Accept, k.Refuse, k.Back, k.Help, k.Quit},
 	}
 }

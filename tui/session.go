@@ -24,6 +24,14 @@ type trajStep struct {
 	err     string
 	note    string
 	subs    []trajStep
+
+	// What the step detail shows besides.
+	line       int // in the test file, or 0
+	missReason string
+	llmCalls   int
+	durationMS int64
+	cands      []session.StepCandidate
+	reid       *session.Reidentification
 }
 
 // decided is a proposal in the history.
@@ -93,7 +101,7 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		st := &s.steps[e.Index]
 		s.current = e.Index
 		if e.Sub < 0 {
-			st.command, st.status, st.subs = e.Command, "running", nil
+			*st = trajStep{command: e.Command, status: "running"} // nothing of a previous run stays
 			s.cursor = e.Index
 			return
 		}
@@ -113,6 +121,7 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 			st = &st.subs[e.Sub]
 		}
 		st.command, st.status, st.cache, st.err, st.note = e.Command, string(e.Status), e.Cache, e.Error, e.Note
+		st.line, st.missReason, st.llmCalls, st.durationMS, st.cands, st.reid = e.Line, e.MissReason, e.LLMCalls, e.DurationMS, e.Candidates, e.Reidentified
 		if e.Postcondition != "" {
 			st.post = e.Postcondition
 		}

@@ -98,6 +98,7 @@ const (
 	screenHeals
 	screenHealDiff
 	screenError
+	screenDetail // a trajectory step's detail, over the session
 )
 
 // input modes of the one input line.
@@ -125,8 +126,9 @@ type Model struct {
 	full   bool   // the full help is open
 	w, h   int
 
-	ses  sessionState
-	heal healState
+	ses    sessionState
+	heal   healState
+	detail stepDetail
 
 	notice    string
 	noticeErr bool
@@ -284,6 +286,8 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.healDiffKey(msg)
 	case screenError:
 		return m, nil
+	case screenDetail:
+		return m.detailKey(msg)
 	}
 	return m.sessionKey(msg)
 }
@@ -380,6 +384,10 @@ func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.mode = inputReason
 		m.input.Placeholder = "why? (the agent is told)"
 		return m, m.input.Focus()
+	case m.ses.focus == paneTrajectory && len(m.ses.steps) > 0 && key.Matches(msg, k.Detail):
+		m.ses.cursor = clamp(m.ses.cursor, 0, len(m.ses.steps)-1)
+		m.detail = newStepDetail(m.keys, m.st, m.ses.cursor)
+		m.screen = screenDetail
 	case m.ses.filter != "" && key.Matches(msg, k.Back):
 		// esc after a filter was applied (/Menu enter) clears it.
 		m.ses.filter = ""
@@ -439,4 +447,23 @@ func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.control(RunAgain{Rerecord: i})
 	}
 	return m, nil
+}
+
+// detailKey scrolls the step detail; esc closes it.
+func (m Model) detailKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if key.Matches(msg, m.keys.Back) {
+		m.screen = screenSession
+		return m, nil
+	}
+	m.syncDetail()
+	var cmd tea.Cmd
+	m.detail, cmd = m.detail.Update(msg)
+	return m, cmd
+}
+
+// syncDetail sizes the step detail to the screen and draws the step as it
+// is now.
+func (m *Model) syncDetail() {
+	m.detail.SetSize(max(m.w, 20), max(m.h, 6)-2)
+	m.detail.SetStep(&m.ses)
 }

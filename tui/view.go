@@ -36,12 +36,21 @@ func (m Model) View() string {
 	case m.screen == screenHealDiff:
 		body = m.healDiffView(w, bodyH)
 		helpLine = m.keyBar(m.keys.healDiffHelp().short)
+	case m.screen == screenDetail:
+		m.syncDetail()
+		title := m.detail.Title(&m.ses)
+		if m.ses.pending != nil { // its keys work on the session screen
+			title += m.st.Warn.Render(" · ! a step waits: esc to decide it")
+		}
+		body = m.box(title, m.detail.View(), w, bodyH, true)
+		helpLine = m.keyBar(m.detail.ShortHelp())
 	default:
 		body = m.sessionView(w, bodyH)
 		if m.mode != inputNone {
 			helpLine = m.keyBar(m.keys.inputHelp().short)
 		} else {
-			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew).short)
+			detail := m.ses.focus == paneTrajectory && len(m.ses.steps) > 0
+			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew, detail).short)
 		}
 	}
 	parts := []string{body}
@@ -379,35 +388,54 @@ func (m Model) trajectoryPane(iw, rows int) (string, []string) {
 		}
 	}
 	var out []string
-	cursorLine := 0
+	cursorLine, cursorEnd := 0, 0
 	for i, st := range s.steps {
 		cur := "  "
-		if i == s.cursor && s.focus == paneTrajectory {
+		selected := i == s.cursor && s.focus == paneTrajectory
+		if selected {
 			cur = "› "
 			cursorLine = len(out)
 		}
-		line := fmt.Sprintf("%s%d %s %-*s %s", cur, i+1, statusMark(st.status), cw, cacheLabel(st.cache), stepLabel(st.command))
-		out = append(out, m.styleStatus(st.status, fit(line, iw)))
+		// The selected step is wrapped, not cut: its whole command, its
+		// act's steps and its error read in the pane (enter shows the
+		// rest); the other steps take a line each.
+		row := func(style func(...string) string, head, text string, indent int) {
+			if !selected {
+				out = append(out, style(fit(head+text, iw)))
+				return
+			}
+			for _, l := range hang(head, text, iw, indent) {
+				out = append(out, style(fit(l, iw)))
+			}
+		}
+		status := func(st string) func(...string) string {
+			return func(l ...string) string { return m.styleStatus(st, strings.Join(l, "")) }
+		}
+		head := fmt.Sprintf("%s%d %s %-*s ", cur, i+1, statusMark(st.status), cw, cacheLabel(st.cache))
+		row(status(st.status), head, stepLabel(st.command), lipgloss.Width(head))
 		for j, sub := range st.subs {
-			l := fmt.Sprintf("    %d.%d %s %-*s %s", i+1, j+1, statusMark(sub.status), cw, cacheLabel(sub.cache), stepLabel(sub.command))
-			out = append(out, m.styleStatus(sub.status, fit(l, iw)))
+			h := fmt.Sprintf("    %d.%d %s %-*s ", i+1, j+1, statusMark(sub.status), cw, cacheLabel(sub.cache))
+			row(status(sub.status), h, stepLabel(sub.command), lipgloss.Width(h))
 			if sub.err != "" {
-				out = append(out, m.st.Bad.Render(fit("        ✗ "+oneLine(sub.err), iw)))
+				row(m.st.Bad.Render, "        ✗ ", oneLine(sub.err), 10)
 			}
 		}
 		if st.post != "" {
-			out = append(out, m.st.Dim.Render(fit("    post: "+st.post, iw)))
+			row(m.st.Dim.Render, "    post: ", st.post, 10)
 		}
 		if st.err != "" {
-			out = append(out, m.st.Bad.Render(fit("    ✗ "+oneLine(st.err), iw)))
+			row(m.st.Bad.Render, "    ✗ ", oneLine(st.err), 6)
+		}
+		if selected {
+			cursorEnd = len(out) - 1
 		}
 	}
 	if s.testErr != "" && !anyStepFailed(s.steps) {
 		out = append(out, m.failureLines(iw)...)
 	}
 	top := 0
-	if cursorLine >= rows {
-		top = cursorLine - rows + 1
+	if cursorEnd >= rows {
+		top = min(cursorLine, cursorEnd-rows+1) // the selected step in view, its first line at least
 	}
 	if len(out)-top > rows && s.running && s.current >= 0 {
 		top = max(top, len(out)-rows) // follow the run

@@ -132,6 +132,12 @@ func keyMsg(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyEsc}
 	case "down":
 		return tea.KeyMsg{Type: tea.KeyDown}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
+	case "pgup":
+		return tea.KeyMsg{Type: tea.KeyPgUp}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -222,7 +228,14 @@ func TestViews(t *testing.T) {
 				Error: "navigate to http://127.0.0.1:3000/users: connection refused (net::ERR_CONNECTION_REFUSED)"}}})
 		},
 		"heal-diff": func(t *testing.T, w, h int) Model { return keys(healModel(t, w, h), "enter") },
-		"help":      func(t *testing.T, w, h int) Model { return keys(sessionModel(t, w, h, ModeRun), "?") },
+		// The selected step wraps in the trajectory pane; the others stay cut.
+		"trajectory-selected": func(t *testing.T, w, h int) Model { return keys(detailModel(t, w, h), "tab", "tab") },
+		"step-detail":         func(t *testing.T, w, h int) Model { return keys(detailModel(t, w, h), "tab", "tab", "enter") },
+		"step-detail-scrolled": func(t *testing.T, w, h int) Model {
+			return keys(detailModel(t, w, h), "tab", "tab", "enter", "pgdown")
+		},
+		"step-detail-act": func(t *testing.T, w, h int) Model { return keys(detailModel(t, w, h), "tab", "tab", "up", "enter") },
+		"help":            func(t *testing.T, w, h int) Model { return keys(sessionModel(t, w, h, ModeRun), "?") },
 		"error": func(t *testing.T, w, h int) Model {
 			m := New(Options{Mode: ModeError, File: "tests/cart.e2e.yaml", Now: (&clock{now: t0}).Now,
 				Err: errors.New("tests/cart.e2e.yaml:4:5: unknown step \"clik\"; did you mean click?\n  4 |   - clik: the Add to cart button\n    |     ^^^^")})

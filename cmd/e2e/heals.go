@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
 )
 
@@ -203,7 +204,7 @@ type projectDB struct{ config, db string }
 
 func (p *projectDB) register(cmd *cobra.Command) {
 	cmd.PersistentFlags().StringVar(&p.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
-	cmd.PersistentFlags().StringVar(&p.db, "db", "", "SQLite database (default: from e2e.yaml)")
+	cmd.PersistentFlags().StringVar(&p.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: from e2e.yaml)")
 }
 
 // with opens the database --db names, else the one of the e2e.yaml found
@@ -226,7 +227,7 @@ func (p *projectDB) open(cmd *cobra.Command, create bool, fn func(d *store.DB) e
 			return err
 		}
 		path = cfg.DBPath()
-		if _, err := os.Stat(path); !create && errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(path); !create && !testfile.IsDatabaseURL(path) && errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%w at %s (e2e run creates it); pass --config DIR or --db FILE for another project", errNoStore, path)
 		}
 	}

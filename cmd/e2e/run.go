@@ -73,7 +73,7 @@ func newRunCmd(g *globals) *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
+	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
 	fl.StringVar(&f.jsonOut, "json", "", "write the results as JSON to this file")
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
@@ -187,7 +187,6 @@ func (p *parseErrors) print(w io.Writer) {
 }
 
 func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
-	dbPath := cfg.DBPath()
 	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
 	if err != nil {
 		return nil, err
@@ -202,7 +201,7 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		return nil, err
 	}
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
-		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(dbPath), "screenshots"),
+		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(cfg.StateDir(), "screenshots"),
 		Redactor: g.red}
 	if m != nil {
 		m.wire(&opts)

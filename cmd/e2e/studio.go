@@ -47,6 +47,7 @@ cache status. Cached replay steps run without asking unless --step is given.`,
 		Example: `  e2e studio tests/cart.e2e.yaml
   e2e studio --step tests/cart.e2e.yaml
   e2e studio --new http://localhost:8080/product --name "add to cart"
+  e2e studio --new /product     (a path under baseURL)
   e2e studio --heals`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -65,12 +66,12 @@ cache status. Cached replay steps run without asking unless --step is given.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.newURL, "new", "", "record a new test starting at this URL")
+	fl.StringVar(&f.newURL, "new", "", "record a new test starting at this URL, or at this path under baseURL (/product)")
 	fl.StringVar(&f.name, "name", "", "the new test's name (default: from the URL's path)")
 	fl.StringVar(&f.out, "out", "", "where to write the new test (default: NAME.e2e.yaml beside e2e.yaml)")
 	fl.BoolVar(&f.heals, "heals", false, "review staged heals")
 	fl.BoolVar(&f.step, "step", false, "hold every step, cached replay too, until you approve it")
-	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
+	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
 	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the test file's directory, else the current one)")
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
@@ -164,7 +165,7 @@ func openStudioSession(ctx context.Context, g *globals, f *studioFlags, cfg *tes
 		return nil, err
 	}
 	s.opts = runner.Options{Config: cfg, Store: db, Version: toolVersion(), Variants: f.variants, HealPolicy: runner.HealStage,
-		OnRunStart: func(id int64) { s.calls.runID.Store(id) }, Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
+		OnRunStart: func(id int64) { s.calls.runID.Store(id) }, Screenshots: filepath.Join(cfg.StateDir(), "screenshots"),
 		Events: app.Publish, Gate: app.Gate(), Redactor: g.red}
 	if m != nil {
 		m.wire(&s.opts)
@@ -258,9 +259,9 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 	if err != nil {
 		return err
 	}
-	u, err := url.Parse(f.newURL)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return fmt.Errorf("studio --new %q: want an absolute http(s) URL", f.newURL)
+	start, u, err := newTestStart(f.newURL, cfg)
+	if err != nil {
+		return err
 	}
 	name := f.name
 	if name == "" {
@@ -272,13 +273,6 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 	}
 	if _, err := os.Stat(out); err == nil {
 		return fmt.Errorf("studio --new: %s exists; choose another --name or --out", out)
-	}
-	start := f.newURL
-	if base := strings.TrimRight(cfg.BaseURL, "/"); base != "" && strings.HasPrefix(start, base+"/") {
-		start = strings.TrimPrefix(start, base)
-	} else if cfg.BaseURL == "" {
-		cfg.BaseURL = u.Scheme + "://" + u.Host
-		start = u.RequestURI()
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
@@ -331,13 +325,13 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 					continue
 				}
 				lines = append(lines, line)
-				app.Send(tui.Notice{Text: fmt.Sprintf("%d steps kept; w writes %s", len(lines), filepath.Base(out))})
+				app.Send(tui.Notice{Text: fmt.Sprintf("%s kept; w writes %s", plural(len(lines), "step"), filepath.Base(out))})
 			case tui.WriteTest:
 				if err := writeNewTest(out, name, start, lines); err != nil {
 					app.Send(tui.Notice{Text: err.Error(), Err: true})
 					continue
 				}
-				app.Send(tui.Notice{Text: fmt.Sprintf("wrote %s (%d steps)", filepath.Base(out), len(lines))})
+				app.Send(tui.Notice{Text: fmt.Sprintf("wrote %s (%s)", filepath.Base(out), plural(len(lines), "step"))})
 			}
 		}
 	})
@@ -345,6 +339,42 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 	cancel()
 	wg.Wait()
 	return err
+}
+
+// newTestStart is where studio --new starts: the URL as the new test file
+// keeps it (a path under the base URL when it is one) and the URL it opens.
+// A path (/product) is relative to baseURL; with no baseURL that is a
+// configuration error (exit 2), said as the check before a run says it.
+// An absolute URL with no baseURL makes its origin the base URL.
+func newTestStart(raw string, cfg *testfile.Config) (string, *url.URL, error) {
+	base := strings.TrimRight(cfg.BaseURL, "/")
+	if testfile.IsRelativeURL(raw) {
+		first, _, _ := strings.Cut(strings.TrimPrefix(raw, "/"), "/")
+		if !strings.HasPrefix(raw, "/") && strings.Contains(first, ":") { // localhost:8080/product
+			return "", nil, fmt.Errorf("studio --new %q: want a URL with its scheme (http://%s) or a path under baseURL (/product)", raw, raw)
+		}
+		if base == "" {
+			return "", nil, &exitError{code: exitUsage, err: fmt.Errorf("studio --new %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", raw)}
+		}
+		start := "/" + strings.TrimPrefix(raw, "/")
+		u, err := url.Parse(base + start)
+		if err != nil || u.Host == "" {
+			return "", nil, fmt.Errorf("studio --new %q: baseURL %q and the path do not make a URL", raw, cfg.BaseURL)
+		}
+		return start, u, nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", nil, fmt.Errorf("studio --new %q: want an http(s) URL or a path under baseURL (/product)", raw)
+	}
+	start := raw
+	if base != "" && strings.HasPrefix(start, base+"/") {
+		start = strings.TrimPrefix(start, base)
+	} else if base == "" {
+		cfg.BaseURL = u.Scheme + "://" + u.Host
+		start = u.RequestURI()
+	}
+	return start, u, nil
 }
 
 // looksLikeStep says whether a typed line starts like a step of the test

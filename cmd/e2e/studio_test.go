@@ -104,7 +104,7 @@ func TestStudioNewRecordsATestThatRunsWithoutTheModel(t *testing.T) {
 	s.typeKeys(`expect: { text: { in: the cart status, is: "Cart: 0 items" } }`)
 	s.waitFor(`0 items" } }`)
 	s.typeKeys("\r")
-	s.waitFor("1 steps kept")
+	s.waitFor("1 step kept;")
 	s.typeKeys("put the shoe in the cart")
 	s.waitFor("in the cart")
 	s.typeKeys("\r")
@@ -191,5 +191,52 @@ func TestStudioRefusesATestThePreflightCheckRejects(t *testing.T) {
 	}
 	if left := ourChromium(t); len(left) > 0 {
 		t.Errorf("a browser started: %v", left)
+	}
+}
+
+// TestStudioNewPathUnderBaseURL: --new /product opens the page under the
+// base URL of e2e.yaml, and the written test keeps the path.
+func TestStudioNewPathUnderBaseURL(t *testing.T) {
+	base := fixtureServer(t)
+	dir := project(t, base, nil)
+	s := startStudio(t, "--config", dir, "--new", "/product", "--name", "rel")
+	s.waitFor("step or goal ›")
+	s.typeKeys("click: the Add to cart button")
+	s.waitFor("Add to cart button")
+	s.typeKeys("\r")
+	s.waitFor("1 step kept;")
+	s.typeKeys("\x1b")
+	s.waitFor("(i to type)")
+	s.typeKeys("w")
+	s.waitFor("wrote rel.e2e.yaml (1 step)")
+	s.typeKeys("q")
+	if err := s.wait(); err != nil {
+		t.Fatalf("studio: %v", err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "rel.e2e.yaml"))
+	if err != nil || !strings.Contains(string(src), "url: \"/product\"\n") {
+		t.Errorf("written test: %s %v", src, err)
+	}
+}
+
+// TestStudioNewPathWithoutBaseURL: --new /product with no baseURL is a
+// configuration error said as the check before a run says it: exit 2,
+// before any browser starts or .e2e/ is made.
+func TestStudioNewPathWithoutBaseURL(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := e2e(t, "studio", "--config", dir, "--new", "/product")
+	want := `e2e: studio --new "/product" is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url`
+	if code != exitUsage || strings.TrimSpace(errOut) != want {
+		t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, errOut, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e2e")); err == nil {
+		t.Error(".e2e/ was made")
+	}
+	if left := ourChromium(t); len(left) > 0 {
+		t.Errorf("a browser started: %v", left)
+	}
+	code, _, errOut = e2e(t, "studio", "--config", dir, "--new", "localhost:8080/product")
+	if code != exitUsage || !strings.Contains(errOut, "want a URL with its scheme (http://localhost:8080/product)") {
+		t.Errorf("host without a scheme: exit %d, %q", code, errOut)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
@@ -332,7 +333,8 @@ func (e *actEnv) Execute(ctx context.Context, command string) session.StepOutcom
 	e.sub++
 	e.r.publish(session.StepStarted{Index: e.tr.index, Sub: sub, Command: command})
 	out, sr := e.gated(ctx, command)
-	fin := session.StepFinished{Index: e.tr.index, Sub: sub, Command: out.Command, Status: sr.Status, Cache: session.CacheStatusOf(sr), Note: sr.Note, Reidentified: sr.Reidentified}
+	fin := session.StepFinished{Index: e.tr.index, Sub: sub, Command: out.Command, Status: sr.Status, Cache: session.CacheStatusOf(sr), Note: sr.Note, Reidentified: sr.Reidentified,
+		DurationMS: sr.DurationMS, MissReason: sr.MissReason, LLMCalls: sr.LLMCalls, Candidates: e.tr.takeWeighed()}
 	if !out.OK {
 		fin.Status, fin.Cache, fin.Error = session.StatusFailed, session.CacheFailed, out.Result
 	} else if fin.Cache == session.CacheNone && !e.replay && sr.Status != session.StatusSkipped {
@@ -416,7 +418,9 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 	if h, ok := handlers[st.Type]; !ok {
 		err = fmt.Errorf("step type %s is not supported", st.Type)
 	} else {
+		start := time.Now()
 		err = e.r.runHandler(ctx, h, e.tr, st, resolved, &sr)
+		sr.DurationMS = time.Since(start).Milliseconds()
 	}
 	if blocked := e.guard.Blocked(); len(blocked) > 0 {
 		// The step ran, but it tried to take the tab off the site.

@@ -128,7 +128,9 @@ func (r *Runner) budgetFor(st step.Step) time.Duration {
 func (r *Runner) runHandler(ctx context.Context, h handler, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
 	sctx, b, cancel := withBudget(ctx, r.budgetFor(st))
 	defer cancel()
-	return b.explain(h(r, sctx, tr, raw, st, sr))
+	err := b.explain(h(r, sctx, tr, raw, st, sr))
+	tr.weigh(err)
+	return err
 }
 
 // settleWithin is how long a settle in ctx may wait: max, and at most half

@@ -252,6 +252,7 @@ type testRun struct {
 	chosen     *locate.Candidate           // what the last lookup located
 	post       string                      // the postcondition of the act step running
 	proposals  int                         // proposals put to the gate
+	weighed    []session.StepCandidate     // what the last step that found no single element weighed (see weigh)
 }
 
 // RunTest runs one test in a fresh browser context. A browser failure fails

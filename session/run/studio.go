@@ -2,12 +2,14 @@ package run
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/locate"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
@@ -106,5 +108,35 @@ func (r *Runner) gatedStep(ctx context.Context, tr *testRun, i int, st testfile.
 // finished publishes the end of one of the test's own steps.
 func (r *Runner) finished(tr *testRun, sr *session.StepResult) {
 	r.publish(session.StepFinished{Index: sr.Index, Sub: -1, Command: sr.Command, Status: sr.Status, Cache: session.CacheStatusOf(*sr),
-		Error: sr.Error, Note: sr.Note, Postcondition: tr.post, DurationMS: sr.DurationMS, Reidentified: sr.Reidentified})
+		Error: sr.Error, Note: sr.Note, Postcondition: tr.post, DurationMS: sr.DurationMS, Reidentified: sr.Reidentified,
+		Line: sr.Line, MissReason: sr.MissReason, LLMCalls: sr.LLMCalls, Candidates: tr.takeWeighed()})
+}
+
+// weigh keeps, for the watcher, the elements a step that found no single
+// element weighed (err is a NotFoundError), secrets redacted; any other
+// outcome keeps none. The step's StepFinished takes them (takeWeighed).
+func (tr *testRun) weigh(err error) {
+	tr.weighed = nil
+	nf, ok := errors.AsType[*NotFoundError](err)
+	if !ok {
+		return
+	}
+	for _, c := range nf.Candidates {
+		if c.Node == nil {
+			continue
+		}
+		sc := session.StepCandidate{Element: tr.redact(c.Node.Line()), Score: c.Score}
+		if box := locate.Container(c.Ancestors); box != nil {
+			sc.Container = tr.redact(box.Line())
+		}
+		tr.weighed = append(tr.weighed, sc)
+	}
+}
+
+// takeWeighed returns what weigh kept and forgets it, so that a later step
+// that does not weigh anything never shows them.
+func (tr *testRun) takeWeighed() []session.StepCandidate {
+	w := tr.weighed
+	tr.weighed = nil
+	return w
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -204,4 +205,73 @@ func TestRerecordIgnoresTheRecordedTrajectory(t *testing.T) {
 	if err != nil || tr == nil || len(tr.Steps) != 2 {
 		t.Fatalf("the trajectory was not replaced: %+v %v", tr, err)
 	}
+}
+
+// TestStepFinishedCarriesWhatTheStepWeighed: an ambiguous step's finish
+// names its candidates with the rows that tell them apart, and its miss
+// reason, line and timing; the skipped step after it carries none of
+// them. An act's own ambiguous step carries its candidates too.
+func TestStepFinishedCarriesWhatTheStepWeighed(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.Timeouts.Step = 500 * time.Millisecond
+	log := &eventLog{}
+	e.events = log.add
+	rep := e.run("", `name: menu
+url: /users
+steps:
+  - click: the Menu button
+  - click: the Add user button
+`)
+	if rep.Passed() {
+		t.Fatal("an ambiguous step passed")
+	}
+	fins := finishes(log)
+	if len(fins) != 2 {
+		t.Fatalf("%d step finishes: %+v", len(fins), fins)
+	}
+	amb, skipped := fins[0], fins[1]
+	if amb.Line != 4 || amb.Status != session.StatusFailed || !strings.Contains(amb.Error, "matches several elements equally") {
+		t.Errorf("the ambiguous step: %+v", amb)
+	}
+	if len(amb.Candidates) < 2 {
+		t.Fatalf("candidates: %+v", amb.Candidates)
+	}
+	rows := map[string]bool{}
+	for _, c := range amb.Candidates {
+		if !strings.HasPrefix(c.Element, `button "Menu"`) || !strings.HasPrefix(c.Container, `row "`) || c.Score <= 0 {
+			t.Errorf("candidate %+v", c)
+		}
+		rows[c.Container] = true
+	}
+	if len(rows) != len(amb.Candidates) {
+		t.Errorf("the candidates' rows do not tell them apart: %+v", amb.Candidates)
+	}
+	if skipped.Status != session.StatusSkipped || skipped.Candidates != nil {
+		t.Errorf("the skipped step: %+v", skipped)
+	}
+
+	e.actor = &scriptedActor{commands: []string{`--step-type CLICK --description "the Menu button"`}}
+	log.events = nil
+	e.run("", "name: act menu\nurl: /users\nsteps:\n  - act: open a menu\n")
+	var sub *session.StepFinished
+	for _, f := range finishes(log) {
+		if f.Sub == 0 {
+			sub = &f
+		}
+	}
+	if sub == nil || len(sub.Candidates) < 2 || !strings.HasPrefix(sub.Candidates[0].Container, `row "`) {
+		t.Errorf("the act's ambiguous step: %+v", sub)
+	}
+}
+
+func finishes(l *eventLog) []session.StepFinished {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []session.StepFinished
+	for _, ev := range l.events {
+		if f, ok := ev.(session.StepFinished); ok {
+			out = append(out, f)
+		}
+	}
+	return out
 }

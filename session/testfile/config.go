@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"math"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -47,8 +48,12 @@ type Config struct {
 	AllowedOrigins []string
 	// Browser says which browser to run and how.
 	Browser Browser
-	// DB is the SQLite database the tool keeps what it learns in.
+	// DB is where the tool keeps what it learns: a SQLite file (relative to
+	// Dir) or a postgres:// URL without a password.
 	DB string
+	// DBURLEnv names an environment variable holding the database's URL,
+	// password included; when it is set it wins over DB.
+	DBURLEnv string
 	// Cache says how caches are keyed and follow git.
 	Cache CacheConfig
 	// Project names the project in every cache key; "" means the name of
@@ -137,9 +142,16 @@ func DefaultConfig(dir string) *Config {
 	}
 }
 
-// DBPath returns the database path, resolved against Dir when relative.
+// DBPath returns the database: the URL in the variable DBURLEnv names when
+// it is set, else DB, a file path resolved against Dir when relative, or a
+// postgres:// URL as it is.
 func (c *Config) DBPath() string {
-	if filepath.IsAbs(c.DB) {
+	if c.DBURLEnv != "" {
+		if v := strings.TrimSpace(os.Getenv(c.DBURLEnv)); v != "" {
+			return v
+		}
+	}
+	if filepath.IsAbs(c.DB) || IsDatabaseURL(c.DB) {
 		return c.DB
 	}
 	return filepath.Join(c.Dir, c.DB)
@@ -260,7 +272,7 @@ var configFields = []field{
 			{name: "height", decode: integer(func(c *Config) *int { return &c.Browser.Viewport.Height }, 1)},
 		}},
 	}},
-	{name: "db", decode: text(func(c *Config) *string { return &c.DB }, "a file path")},
+	{name: "db", decode: dbSetting},
 	{name: "cache", sub: []field{
 		{name: "app", decode: text(func(c *Config) *string { return &c.Cache.App }, "an application identity, such as a build id")},
 		{name: "mainBranch", decode: text(func(c *Config) *string { return &c.Cache.MainBranch }, "a branch name")},
@@ -447,4 +459,84 @@ func checkPattern(p string) error {
 		}
 	}
 	return nil
+}
+
+// StateDir is the directory for what a run leaves on this machine
+// (screenshots): the database file's directory, or .e2e in Dir when the
+// database is a server.
+func (c *Config) StateDir() string {
+	if db := c.DBPath(); !IsDatabaseURL(db) {
+		return filepath.Dir(db)
+	}
+	return filepath.Join(c.Dir, ".e2e")
+}
+
+// IsDatabaseURL reports whether db names a PostgreSQL server rather than a
+// SQLite file.
+func IsDatabaseURL(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// urlPassword reports whether a postgres:// URL carries a password.
+func urlPassword(s string) bool {
+	u, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	if u.User != nil {
+		if _, ok := u.User.Password(); ok {
+			return true
+		}
+	}
+	return u.Query().Has("password")
+}
+
+const dbPasswordRule = "the database password is read from the environment only: drop it from the URL and set PGPASSWORD, " +
+	"or put the whole URL in an environment variable and name it in db.urlEnv"
+
+// dbFields are the keys of db: written as a mapping.
+var dbFields = []field{
+	{name: "path", decode: text(func(c *Config) *string { return &c.DB }, "a file path")},
+	{name: "url", decode: dbURL},
+	{name: "urlEnv", decode: text(func(c *Config) *string { return &c.DBURLEnv }, "the name of an environment variable")},
+	{name: "password", reject: dbPasswordRule},
+}
+
+// dbSetting reads db: a file path or a postgres:// URL, or a mapping of
+// path, url and urlEnv.
+func dbSetting(d *configDecoder, n ast.Node, c *Config) {
+	switch d.unwrap(n).(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		d.fields(n, "db.", "db", dbFields, c)
+		return
+	}
+	s, ok := d.text(n, "a file path or a postgres:// URL")
+	if !ok {
+		return
+	}
+	if s = strings.TrimSpace(s); s == "" {
+		d.errorf(n, "expected a file path or a postgres:// URL, found nothing")
+		return
+	}
+	if IsDatabaseURL(s) && urlPassword(s) {
+		d.errorf(n, "%s", dbPasswordRule)
+		return
+	}
+	c.DB = s
+}
+
+func dbURL(d *configDecoder, n ast.Node, c *Config) {
+	s, ok := d.text(n, "a postgres:// URL")
+	if !ok {
+		return
+	}
+	s = strings.TrimSpace(s)
+	switch {
+	case !IsDatabaseURL(s):
+		d.errorf(n, "expected a postgres:// URL, found %q", s)
+	case urlPassword(s):
+		d.errorf(n, "%s", dbPasswordRule)
+	default:
+		c.DB = s
+	}
 }

@@ -95,6 +95,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{"bad pattern", "tests: ['tests/[a-/*.e2e.yaml']\n", []string{`1:9: invalid pattern "tests/[a-/*.e2e.yaml": syntax error in pattern`}},
 		{"top not a mapping", "- a\n", []string{"1:1: e2e.yaml takes a mapping of settings, found a list"}},
 		{"not a mapping", "model: gpt\n", []string{"1:8: model takes a mapping of settings, found text"}},
+		{"db password in url", "db: postgres://e2e:hunter2@db.example.com/e2e\n", []string{"1:5: " + dbPasswordRule}},
+		{"db password in query", "db:\n  url: postgres://e2e@db/e2e?password=hunter2\n", []string{"2:8: " + dbPasswordRule}},
+		{"db password key", "db:\n  urlEnv: E2E_DB_URL\n  password: hunter2\n", []string{"3:3: " + dbPasswordRule}},
+		{"db url not postgres", "db: { url: mysql://db/e2e }\n", []string{`1:12: expected a postgres:// URL, found "mysql://db/e2e"`}},
+		{"db unknown key", "db: { urlenv: X }\n", []string{`1:7: unknown key "urlenv" in db; did you mean urlEnv?`}},
 		{"syntax", "model: {name: x\n", []string{"1:8: invalid YAML: could not find flow mapping end token '}'"}},
 	}
 	for _, tt := range tests {
@@ -180,4 +185,35 @@ func FuzzParseConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestConfigDB(t *testing.T) {
+	dir := t.TempDir()
+	parse := func(src string) *Config {
+		t.Helper()
+		c, err := ParseConfig(filepath.Join(dir, "e2e.yaml"), []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	if got := parse("db: state/e2e.db\n").DBPath(); got != filepath.Join(dir, "state", "e2e.db") {
+		t.Errorf("a relative file: %s", got)
+	}
+	const server = "postgres://e2e@db.example.com:5432/e2e?sslmode=require"
+	if got := parse("db: " + server + "\n").DBPath(); got != server {
+		t.Errorf("a URL is used as it is: %s", got)
+	}
+	if got := parse("db: { url: " + server + " }\n").DBPath(); got != server {
+		t.Errorf("db.url: %s", got)
+	}
+	c := parse("db:\n  path: local.db\n  urlEnv: E2E_TEST_DB_URL\n")
+	t.Setenv("E2E_TEST_DB_URL", "")
+	if got := c.DBPath(); got != filepath.Join(dir, "local.db") {
+		t.Errorf("urlEnv unset falls back to path: %s", got)
+	}
+	t.Setenv("E2E_TEST_DB_URL", "postgres://e2e:s3cret@db/e2e")
+	if got := c.DBPath(); got != "postgres://e2e:s3cret@db/e2e" {
+		t.Errorf("urlEnv set wins: %s", got)
+	}
 }
