@@ -93,10 +93,22 @@ func newRunsCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				if asJSON {
-					return writeJSON(cmd.OutOrStdout(), runShowJSON{Run: runsJSON([]session.RunSummary{*s})[0], Tests: testsJSON(tests)})
+				names := make([]string, len(tests))
+				for i, t := range tests {
+					names[i] = t.Name
 				}
-				printRun(cmd.OutOrStdout(), s, tests)
+				hs, err := d.TestHistories(cmd.Context(), session.HistoryQuery{Project: s.Project, Tests: names, Through: id})
+				if err != nil {
+					return err
+				}
+				byName := make(map[string]session.TestHistory, len(hs))
+				for _, h := range hs {
+					byName[h.Name] = h
+				}
+				if asJSON {
+					return writeJSON(cmd.OutOrStdout(), runShowJSON{Run: runsJSON([]session.RunSummary{*s})[0], Tests: testsJSON(tests, byName)})
+				}
+				printRun(cmd.OutOrStdout(), s, tests, byName)
 				return nil
 			})
 		},
@@ -132,6 +144,11 @@ type testJSON struct {
 	Attempts int    `json:"attempts"`
 	Error    string `json:"error,omitempty"`
 	Steps    int    `json:"steps"`
+	// History is the test's outcomes in its last runs through this one,
+	// oldest first, as marks (P F ~ H S); Flakiness the share of them
+	// that were flaky (session.TestHistory.Flakiness).
+	History   string  `json:"history"`
+	Flakiness float64 `json:"flakiness"`
 }
 
 type runShowJSON struct {
@@ -153,14 +170,29 @@ func runsJSON(runs []session.RunSummary) []runJSON {
 	return out
 }
 
-func testsJSON(tests []session.TestResult) []testJSON {
+func testsJSON(tests []session.TestResult, hs map[string]session.TestHistory) []testJSON {
 	out := make([]testJSON, 0, len(tests))
 	for i := range tests {
 		t := &tests[i]
+		h := hs[t.Name]
 		out = append(out, testJSON{Name: t.Name, File: t.File, Status: t.Status, Outcome: string(session.OutcomeOf(t)), MS: t.DurationMS,
-			Attempts: max(t.Attempts, 1), Error: t.Error, Steps: len(t.Steps)})
+			Attempts: max(t.Attempts, 1), Error: t.Error, Steps: len(t.Steps), History: historyMarks(h), Flakiness: h.FlakinessRate()})
 	}
 	return out
+}
+
+// historyMarks is a history as letters, oldest first: P passed, F failed,
+// ~ flaky, H healed, S skipped (the HTML report's strip).
+func historyMarks(h session.TestHistory) string {
+	var b strings.Builder
+	for _, r := range h.Runs {
+		b.WriteString(historyLetter[r.Outcome])
+	}
+	return b.String()
+}
+
+var historyLetter = map[session.Outcome]string{
+	session.OutcomePassed: "P", session.OutcomeFailed: "F", session.OutcomeFlaky: "~", session.OutcomeHealed: "H", session.OutcomeSkipped: "S",
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -199,7 +231,7 @@ func printRuns(w io.Writer, runs []session.RunSummary) {
 
 // printRun prints a run, a line per test, then the errors of the failed
 // ones.
-func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult) {
+func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult, hs map[string]session.TestHistory) {
 	head := []string{fmt.Sprintf("run %d", s.ID), s.Status, "started " + s.StartedAt.Local().Format("2006-01-02 15:04:05"), runTime(s)}
 	if s.Commit != "" {
 		c := "commit " + shortCommit(s.Commit)
@@ -221,7 +253,7 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult) {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\tTEST\tOUTCOME\tTIME\tATTEMPTS\tSTEPS\tFILE")
+	fmt.Fprintln(tw, "\tTEST\tOUTCOME\tTIME\tATTEMPTS\tSTEPS\tLAST RUNS\tFLAKY\tFILE")
 	var failed []*session.TestResult
 	for i := range tests {
 		t := &tests[i]
@@ -229,10 +261,12 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult) {
 		if o == session.OutcomeFailed {
 			failed = append(failed, t)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", outcomeMark[o], t.Name, o, fmt.Sprintf("%.1fs", float64(t.DurationMS)/1000),
-			max(t.Attempts, 1), len(t.Steps), dash(t.File))
+		h := hs[t.Name]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\t%.0f%%\t%s\n", outcomeMark[o], t.Name, o, fmt.Sprintf("%.1fs", float64(t.DurationMS)/1000),
+			max(t.Attempts, 1), len(t.Steps), dash(historyMarks(h)), 100*h.FlakinessRate(), dash(t.File))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nLAST RUNS: oldest to newest, through this run: P passed, F failed, ~ flaky, H healed, S skipped")
 	for _, t := range failed {
 		fmt.Fprintf(w, "\n✗ %s: %s\n", t.Name, t.Error)
 	}

@@ -284,7 +284,7 @@ func TestRunsCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "run 3 · passed · started ") || !strings.Contains(out, "2 tests: 2 passed, 0 failed, 1 flaky, 1 healed") {
 		t.Errorf("runs show 3: exit %d\n%s", code, out)
 	}
-	for _, want := range []string{"H  login   healed", "~  search  flaky "} {
+	for _, want := range []string{"H  login   healed", "~  search  flaky ", "  PPH        0%  ", "  PF~        67%  ", "LAST RUNS: oldest to newest"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("runs show 3 lacks %q:\n%s", want, out)
 		}
@@ -298,15 +298,17 @@ func TestRunsCommand(t *testing.T) {
 	var shown struct {
 		Run   struct{ ID int64 }
 		Tests []struct {
-			Name, Outcome string
-			Attempts      int
+			Name, Outcome, History string
+			Attempts               int
+			Flakiness              float64
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &shown); err != nil || code != 0 || shown.Run.ID != 3 || len(shown.Tests) != 2 {
 		t.Fatalf("runs show --json: exit %d %v\n%s", code, err, out)
 	}
 	for _, tt := range shown.Tests {
-		if (tt.Name == "login" && tt.Outcome != "healed") || (tt.Name == "search" && (tt.Outcome != "flaky" || tt.Attempts != 2)) {
+		if (tt.Name == "login" && (tt.Outcome != "healed" || tt.History != "PPH" || tt.Flakiness != 0)) ||
+			(tt.Name == "search" && (tt.Outcome != "flaky" || tt.Attempts != 2 || tt.History != "PF~" || tt.Flakiness < 0.66 || tt.Flakiness > 0.67)) {
 			t.Errorf("runs show --json test %+v", tt)
 		}
 	}
