@@ -49,7 +49,11 @@ type TestResult struct {
 	Status     string // "passed", "failed"
 	Error      string
 	DurationMS int64
-	Steps      []StepResult
+	// Attempts is how many times the test ran in its run: 1 + the retries
+	// it used (0 is taken as 1). A test that passed with Attempts > 1 is
+	// flaky.
+	Attempts int
+	Steps    []StepResult
 	// Stale is set when the strict cache policy failed the test: an entry
 	// was missing or no longer replayed.
 	Stale bool

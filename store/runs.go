@@ -133,6 +133,7 @@ func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
 // error. The run t.RunID must exist (else the error wraps ErrNotFound),
 // step indexes must be unique within the test, and each step's Status must
 // be one of the session.Status… values; an empty Cache is stored as "none".
+// Attempts below 1 are stored as 1.
 // A step's Reidentified is stored with it (a score that is not a finite
 // number as 0).
 func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
@@ -145,9 +146,9 @@ func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
 	var id int64
 	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `
-INSERT INTO test_results (run_id, name, file, status, error, duration_ms)
-VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-			t.RunID, t.Name, t.File, t.Status, t.Error, t.DurationMS).Scan(&id)
+INSERT INTO test_results (run_id, name, file, status, error, duration_ms, attempts)
+VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			t.RunID, t.Name, t.File, t.Status, t.Error, t.DurationMS, max(t.Attempts, 1)).Scan(&id)
 		if err != nil {
 			if isForeignKey(err) {
 				return fmt.Errorf("run %d: %w", t.RunID, ErrNotFound)
@@ -248,7 +249,7 @@ func (db *DB) Tests(ctx context.Context, runID int64) ([]session.TestResult, err
 
 func queryTests(ctx context.Context, tx *sql.Tx, runID int64) ([]session.TestResult, error) {
 	rows, err := tx.QueryContext(ctx, `
-SELECT id, run_id, name, file, status, error, duration_ms
+SELECT id, run_id, name, file, status, error, duration_ms, attempts
 FROM test_results WHERE run_id = ? ORDER BY id`, runID)
 	if err != nil {
 		return nil, err
@@ -257,7 +258,7 @@ FROM test_results WHERE run_id = ? ORDER BY id`, runID)
 	var tests []session.TestResult
 	for rows.Next() {
 		var t session.TestResult
-		if err := rows.Scan(&t.ID, &t.RunID, &t.Name, &t.File, &t.Status, &t.Error, &t.DurationMS); err != nil {
+		if err := rows.Scan(&t.ID, &t.RunID, &t.Name, &t.File, &t.Status, &t.Error, &t.DurationMS, &t.Attempts); err != nil {
 			return nil, err
 		}
 		tests = append(tests, t)

@@ -116,9 +116,9 @@ func TestTestRoundTrip(t *testing.T) {
 	}
 	tests := []*session.TestResult{
 		{RunID: r.ID, Name: "login", File: "tests/login.e2e", Status: "failed",
-			Error: "step 4: assertion failed", DurationMS: 5255, Steps: sampleSteps()},
-		{RunID: r.ID, Name: "search flights", File: "tests/flights.e2e", Status: "passed", DurationMS: 10},
-		{RunID: r.ID, Name: "cart", File: "tests/cart.e2e", Status: "passed", DurationMS: 77,
+			Error: "step 4: assertion failed", DurationMS: 5255, Attempts: 3, Steps: sampleSteps()},
+		{RunID: r.ID, Name: "search flights", File: "tests/flights.e2e", Status: "passed", DurationMS: 10, Attempts: 2},
+		{RunID: r.ID, Name: "cart", File: "tests/cart.e2e", Status: "passed", DurationMS: 77, Attempts: 1,
 			Steps: sampleSteps()[:2]},
 	}
 	for _, tr := range tests {

@@ -224,6 +224,9 @@ func (c *ciFlags) report(ctx context.Context, db *store.DB, rep *runner.Report, 
 			}
 		}
 	}
+	if len(c.html) > 0 {
+		in.History = runHistory(ctx, db, rep, errOut) // history.go
+	}
 	if c.ci || c.line {
 		report.Final(out, c.pal, in)
 	}

@@ -40,6 +40,8 @@ type htmlView struct {
 	Duration  string
 	Tests     []htmlTest
 	Generated string
+	Slowest   []htmlSlow // from the store's history (html_history.go)
+	History   bool       // the tests have history strips
 }
 
 type htmlTest struct {
@@ -56,6 +58,7 @@ type htmlTest struct {
 	Video                  []string
 	VideoMS                []int64
 	Heals                  []htmlHeal
+	History                *htmlHistory // its last runs, from the store
 }
 
 type htmlStep struct {
@@ -112,9 +115,15 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		copied[src] = "files/" + name
 		return copied[src]
 	}
+	ids := map[string]string{}
+	for i, t := range rep.Tests {
+		ids[t.Name] = fmt.Sprintf("t%d", i+1)
+	}
+	history, slowest := historyViews(in, ids)
+	v.Slowest, v.History = slowest, history != nil
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
-		ht := htmlTest{ID: fmt.Sprintf("t%d", i+1), Name: t.Name, File: t.File, Status: t.Status, Error: t.Error,
+		ht := htmlTest{History: history[t.Name], ID: fmt.Sprintf("t%d", i+1), Name: t.Name, File: t.File, Status: t.Status, Error: t.Error,
 			Duration: Ms(t.DurationMS), Attempts: max(d.Attempts, 1), Flaky: d.Flaky, Healed: Healed(t, d), Crashed: d.Crashed,
 			AttemptErrors: d.AttemptErrors, Snapshot: d.Snapshot, SnapshotStep: d.SnapshotStep + 1}
 		for _, st := range t.Steps {

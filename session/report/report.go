@@ -27,6 +27,9 @@ type Input struct {
 	// Shard is "i/n" when the run was one shard of a suite.
 	Shard   string
 	Workers int
+	// History is the store's history of the run's tests, through this run
+	// (nil: the HTML report shows no history strips and no slowest tests).
+	History []session.TestHistory
 	// Redactor, when set, redacts every secret value it knows from every
 	// report written: each file's bytes (JSON kept valid, escapes kept whole)
 	// and the annotations printed.

@@ -231,6 +231,7 @@ func (r *Runner) runWithRetries(ctx context.Context, runID int64, t *testfile.Te
 		rr.cap.mu.Unlock()
 		if res.Status == "passed" || attempt > r.o.Suite.Retries || ctx.Err() != nil {
 			det.Attempts, det.Flaky, det.AttemptErrors = attempt, res.Status == "passed" && attempt > 1, errs
+			res.Attempts = attempt // stored, for the run history
 			if det.Flaky {
 				fmt.Fprintf(out, "  ~ %s is flaky: it passed on attempt %d of %d\n\n", t.Name, attempt, r.o.Suite.Retries+1)
 			}

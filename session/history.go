@@ -1,0 +1,176 @@
+package session
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// Outcome is how a test ended in one run, as its history shows it.
+type Outcome string
+
+// The outcomes of a test in a run.
+const (
+	OutcomePassed  Outcome = "passed"  // passed at the first attempt, without a heal
+	OutcomeFailed  Outcome = "failed"  // failed, after every retry
+	OutcomeFlaky   Outcome = "flaky"   // failed, then passed on a retry
+	OutcomeHealed  Outcome = "healed"  // passed through a heal of an act step
+	OutcomeSkipped Outcome = "skipped" // not run in a run of its project (--grep, another shard, interrupted)
+)
+
+// HealedPrefix starts the MissReason of every act step the agent healed in
+// a run, whatever became of the heal: "healed (staged…", "healed
+// (accepted, heal 3)", "healed (not kept: …)".
+const HealedPrefix = "healed ("
+
+// OutcomeOf is the outcome of a stored test result: failed when its status
+// is not "passed", else flaky when it took more than one attempt, else
+// healed when a step was healed, else passed.
+func OutcomeOf(t *TestResult) Outcome {
+	healed := false
+	for _, s := range t.Steps {
+		healed = healed || strings.HasPrefix(s.MissReason, HealedPrefix)
+	}
+	return ClassifyOutcome(t.Status, t.Attempts, healed)
+}
+
+// ClassifyOutcome is OutcomeOf from a result's status, attempts and whether
+// a step of it was healed. A flaky test that was also healed is flaky: the
+// retry is the news.
+func ClassifyOutcome(status string, attempts int, healed bool) Outcome {
+	switch {
+	case status != "passed":
+		return OutcomeFailed
+	case attempts > 1:
+		return OutcomeFlaky
+	case healed:
+		return OutcomeHealed
+	}
+	return OutcomePassed
+}
+
+// TestRun is one test in one run: an entry of its history.
+type TestRun struct {
+	RunID     int64
+	TestID    int64     // the stored result; 0 when the test was skipped
+	At        time.Time // when the run started
+	RunStatus string    // the run's status ("passed", "failed", "interrupted", …)
+	Branch    string
+	Commit    string
+	Outcome   Outcome
+	// DurationMS, Attempts and Error are the stored result's; zero when
+	// skipped.
+	DurationMS int64
+	Attempts   int
+	Error      string
+}
+
+// Ran reports whether the test ran in this run.
+func (r TestRun) Ran() bool { return r.Outcome != OutcomeSkipped }
+
+// TestHistory is a test's recent runs, oldest first.
+type TestHistory struct {
+	Name string
+	Runs []TestRun
+}
+
+// HistoryQuery asks for the history of some tests.
+type HistoryQuery struct {
+	Project string   // the runs of this project
+	Tests   []string // the test names
+	Runs    int      // how many of the project's newest runs; <= 0 means DefaultHistoryRuns
+	Through int64    // the newest run to include (the report's own); 0: the newest there is
+}
+
+// DefaultHistoryRuns is how many runs a history strip shows.
+const DefaultHistoryRuns = 20
+
+// Flakiness counts the runs of h that were flaky and the runs in which the
+// test ran. A run is flaky when it needed a retry (Attempts > 1, whether a
+// retry then passed or not), or when it failed and the next run of the
+// test, at the same (known) commit, passed: the code did not change, the
+// outcome did.
+func (h TestHistory) Flakiness() (flaky, ran int) {
+	var runs []TestRun
+	for _, r := range h.Runs {
+		if r.Ran() {
+			runs = append(runs, r)
+		}
+	}
+	for i, r := range runs {
+		switch {
+		case r.Attempts > 1:
+			flaky++
+		case r.Outcome == OutcomeFailed && i+1 < len(runs) && r.Commit != "" && runs[i+1].Commit == r.Commit &&
+			runs[i+1].Outcome != OutcomeFailed:
+			flaky++
+		}
+	}
+	return flaky, len(runs)
+}
+
+// FlakinessRate is Flakiness as a share (0–1); 0 when the test never ran.
+func (h TestHistory) FlakinessRate() float64 {
+	flaky, ran := h.Flakiness()
+	if ran == 0 {
+		return 0
+	}
+	return float64(flaky) / float64(ran)
+}
+
+// SlowTest is a test's recent durations, for the slowest tests.
+type SlowTest struct {
+	Name                  string
+	Runs                  int   // runs in which it ran
+	MedianMS, MaxMS, Last int64 // over those runs; Last is the newest
+}
+
+// Slowest ranks the tests of hs by the median duration of the runs in
+// which they ran, slowest first, and returns at most n of them (ties by
+// name). A test that never ran is left out.
+func Slowest(hs []TestHistory, n int) []SlowTest {
+	var out []SlowTest
+	for _, h := range hs {
+		var ds []int64
+		var last int64
+		for _, r := range h.Runs {
+			if r.Ran() {
+				ds = append(ds, r.DurationMS)
+				last = r.DurationMS
+			}
+		}
+		if len(ds) == 0 {
+			continue
+		}
+		slices.Sort(ds)
+		out = append(out, SlowTest{Name: h.Name, Runs: len(ds), MedianMS: median(ds), MaxMS: ds[len(ds)-1], Last: last})
+	}
+	slices.SortFunc(out, func(a, b SlowTest) int {
+		if a.MedianMS != b.MedianMS {
+			if a.MedianMS > b.MedianMS {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	if n >= 0 && len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+// median of sorted ds (the mean of the middle two for an even count).
+func median(ds []int64) int64 {
+	m := len(ds) / 2
+	if len(ds)%2 == 1 {
+		return ds[m]
+	}
+	return (ds[m-1] + ds[m]) / 2
+}
+
+// RunSummary is a run and the counts of its tests, for `e2e runs`.
+type RunSummary struct {
+	Run
+	Tests, Passed, Failed, Flaky, Healed int
+}
