@@ -7,7 +7,7 @@
 GO ?= go
 BIN := bin/e2e
 
-.PHONY: demo test build bench chromium xmllint
+.PHONY: demo test build bench chromium xmllint npm
 
 chromium:
 	@scripts/ensure-chromium
@@ -15,13 +15,18 @@ chromium:
 xmllint:
 	@scripts/ensure-package xmllint libxml2-utils
 
+# @playwright/test and typescript for the export tests (e2e export playwright),
+# in ~/.cache/e2e/npm or $$E2E_NPM_CACHE; no browser download.
+npm:
+	@scripts/ensure-npm
+
 build:
 	$(GO) build -o $(BIN) ./cmd/e2e
 
 demo: chromium build
 	$(BIN) demo
 
-test: chromium xmllint
+test: chromium xmllint npm
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
 
