@@ -3152,6 +3152,167 @@ if (!window.__e2e) window.__e2e = (() => {
     return rec ? { role: rec.role, name: rec.name, connected: el.isConnected } : null;
   }
 
+  // ---- Playwright locators (e2e export playwright) ------------------------
+  // playwrightLocator proposes, for the element behind ref, the locator a
+  // Playwright author would write, in Playwright's order of preference:
+  // getByRole(role, { name, exact }), getByLabel, getByPlaceholder,
+  // getByTestId, getByText, and CSS last. Each candidate is counted on the
+  // page the way Playwright resolves it (roles and names from this script's
+  // accessible-name code; getByRole skips hidden elements, the others do
+  // not), and only one that finds exactly this element is taken: Playwright
+  // refuses a locator that matches several (strict mode). When none is
+  // unique alone it is chained under a container (a row, list item, dialog,
+  // article or landmark, filtered by text: hint.scope names it when the
+  // description did, "in the Alice row"), then narrowed with .nth() as the
+  // last resort. Random-looking ids, classes and test ids and the banned
+  // attributes are never used.
+  const PW_SCOPES = new Set(['row', 'listitem', 'dialog', 'alertdialog', 'article', 'region', 'form', 'navigation',
+    'group', 'menu', 'listbox', 'tabpanel', 'banner', 'main', 'complementary', 'contentinfo', 'toolbar']);
+  function pwHidden(el) {
+    for (let e = el; e; e = e.parentElement || (e.getRootNode() && e.getRootNode().host) || null) {
+      if (e.nodeType === 1 && e.getAttribute('aria-hidden') === 'true') return true;
+    }
+    return el.checkVisibility ? !el.checkVisibility({ visibilityProperty: true }) : false;
+  }
+  function pwRole(el) {
+    const r = roleOf(el);
+    return !r || r === 'generic' || r === 'generic_clickable' || r === 'iframe' ? '' : r;
+  }
+  function pwName(el, role) { return norm(accName(el, role, null)); }
+  const pwLower = (s) => norm(s).toLowerCase();
+  function pwAll(root) { return Array.from(root.querySelectorAll('*')); }
+  // pwCount returns the elements under root (a document or element) that
+  // loc matches, as Playwright would match them.
+  function pwMatches(root, loc) {
+    const all = pwAll(root);
+    switch (loc.kind) {
+      case 'role':
+        return all.filter((e) => pwRole(e) === loc.role && !pwHidden(e) &&
+          (loc.name === undefined || loc.name === null || (loc.exact ? pwName(e, loc.role) === loc.name : pwLower(pwName(e, loc.role)).includes(pwLower(loc.name)))));
+      case 'label':
+        return all.filter((e) => {
+          const l = e.getAttribute('aria-label');
+          if (l !== null && norm(l) === loc.value) return true;
+          return e.labels && e.labels.length && labelsText(e) === loc.value;
+        });
+      case 'placeholder':
+        return all.filter((e) => norm(e.getAttribute('placeholder') || '') === loc.value && (e.localName === 'input' || e.localName === 'textarea'));
+      case 'testid':
+        return all.filter((e) => e.getAttribute(loc.attr) === loc.value);
+      case 'text':
+        return all.filter((e) => {
+          if (SKIP_TAGS.has(e.localName)) return false;
+          if (norm(e.textContent) !== loc.value) return false;
+          for (const c of e.children) if (norm(c.textContent) === loc.value) return false;
+          return true;
+        });
+      case 'css':
+        try { return Array.from(root.querySelectorAll(loc.value)); } catch (e) { return []; }
+    }
+    return [];
+  }
+  // pwScopes returns the containers a scope {role, name, hasText} matches.
+  function pwScopeMatches(sc) {
+    return pwAll(document).filter((e) => pwRole(e) === sc.role && !pwHidden(e) &&
+      (!sc.name || pwName(e, sc.role) === sc.name) &&
+      (!sc.hasText || pwLower(e.textContent).includes(pwLower(sc.hasText))));
+  }
+  // pwTexts lists the short texts in a container outside el, in document
+  // order: what a filter({ hasText }) can tell the container by.
+  function pwTexts(box, el) {
+    const out = [];
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (el.contains(n)) continue;
+      const p = n.parentElement;
+      if (!p || SKIP_TAGS.has(p.localName) || pwHidden(p)) continue;
+      const t = norm(n.data);
+      if (t && t.length <= 60 && !out.includes(t)) out.push(t);
+    }
+    return out;
+  }
+  function playwrightLocator(ref, hint, bannedList) {
+    const el = resolve(ref);
+    if (!el || !el.isConnected) return { error: 'detached' };
+    if (el.getRootNode() !== document) return { error: 'not in the main document' };
+    hint = hint || {};
+    const banned = new Set(bannedList || []);
+    const usable = (a, v) => v && !banned.has(a) && !isRandom(v);
+    const cands = [];
+    const role = pwRole(el);
+    if (role) {
+      const name = pwName(el, role);
+      if (name && name.length <= 80) cands.push({ kind: 'role', role, name, exact: true });
+      else if (!name) cands.push({ kind: 'role', role });
+    }
+    const field = ['input', 'textarea', 'select'].includes(el.localName) || el.isContentEditable;
+    if (field) {
+      const al = el.getAttribute('aria-label');
+      if (usable('aria-label', al)) cands.push({ kind: 'label', value: norm(al) });
+      else if (el.labels && el.labels.length && !banned.has('label')) { const lt = labelsText(el); if (lt) cands.push({ kind: 'label', value: lt }); }
+      const ph = el.getAttribute('placeholder');
+      if (usable('placeholder', ph)) cands.push({ kind: 'placeholder', value: norm(ph) });
+    }
+    for (const a of TEST_ATTRS) {
+      const v = el.getAttribute(a);
+      if (usable(a, v)) cands.push({ kind: 'testid', attr: a, value: v });
+    }
+    const txt = norm(el.textContent);
+    if (!field && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt });
+    if (usable('id', el.id)) cands.push({ kind: 'css', value: '#' + CSS.escape(el.id), reason: 'no role, label, placeholder, test id or text names it alone; its id does' });
+    const path = structuralPath(el, document, banned);
+    if (path) cands.push({ kind: 'css', value: path, reason: 'no role, label, placeholder, test id, text or stable id names it; a structural path does (fragile)' });
+    const counted = (root, c) => { const m = pwMatches(root, c); return { n: m.length, i: m.indexOf(el) }; };
+    // 1. The description named a container ("in the Alice row"): chain
+    // under it when that container is unique and holds the element.
+    const scopes = [];
+    if (hint.scopeRole) {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        if (pwRole(a) !== hint.scopeRole) continue;
+        if (hint.scopeText && pwLower(a.textContent).includes(pwLower(hint.scopeText))) scopes.push({ box: a, sc: { role: hint.scopeRole, hasText: hint.scopeText } });
+        break;
+      }
+    }
+    const tryScoped = (s) => {
+      const boxes = pwScopeMatches(s.sc);
+      if (boxes.length !== 1 || boxes[0] !== s.box) return null;
+      for (const c of cands) {
+        if (c.kind === 'css' && c.value === path) continue; // a document path does not read inside a container
+        const k = counted(s.box, c);
+        if (k.n === 1 && k.i === 0) return Object.assign({}, c, { scope: s.sc, count: 1 });
+      }
+      return null;
+    };
+    for (const s of scopes) { const r = tryScoped(s); if (r) return r; }
+    // 2. A candidate unique on the whole page (CSS comes after chains).
+    const ordinal = hint.nth !== undefined && hint.nth !== null;
+    const unique = (c) => { const k = counted(document, c); return k.n === 1 && k.i === 0; };
+    if (!ordinal) {
+      for (const c of cands) if (c.kind !== 'css' && unique(c)) return Object.assign({}, c, { count: 1 });
+    }
+    // 3. Chained under the nearest container that tells it apart.
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const r = pwRole(a);
+      if (!PW_SCOPES.has(r)) continue;
+      const name = pwName(a, r);
+      const tries = [];
+      if (name && name.length <= 80 && r !== 'row' && r !== 'listitem') tries.push({ role: r, name });
+      for (const t of pwTexts(a, el)) tries.push({ role: r, hasText: t });
+      for (const sc of tries) { const got = tryScoped({ box: a, sc }); if (got) return got; }
+    }
+    // 4. A stable id; then an ordinal among the matches of the best
+    // candidate; then a structural path.
+    const id = cands.find((c) => c.kind === 'css' && c.value !== path);
+    if (id && !ordinal && unique(id)) return Object.assign({}, id, { count: 1 });
+    for (const c of cands) {
+      if (c.kind === 'css') continue;
+      const k = counted(document, c);
+      if (k.i >= 0) return Object.assign({}, c, { nth: k.i, count: k.n, reason: ordinal ? '' : k.n + ' elements match and no container tells them apart; this is match ' + (k.i + 1) });
+    }
+    const last = cands[cands.length - 1];
+    return last ? Object.assign({}, last, { count: counted(document, last).n }) : { error: 'nothing names it' };
+  }
+
   // guardPopups stops this document from opening a new window (a link or
   // form with a target, a modified click, window.open) on an origin that no
   // pattern matches, and reports each refused URL through the
@@ -3219,5 +3380,5 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
-    selectOption, checkedOf, info, track, guardPopups, unguardPopups };
+    selectOption, checkedOf, info, track, guardPopups, unguardPopups, playwrightLocator };
 })();

@@ -1,0 +1,143 @@
+package browser
+
+import (
+	"github.com/e2e-dev/e2e/session/ax"
+	"strings"
+	"testing"
+)
+
+const pwPage = `<!doctype html><title>pw</title>
+<main>
+  <h1>Users</h1>
+  <form>
+    <label>Email <input name="email"></label>
+    <input placeholder="Search people">
+    <button type="submit">Sign in</button>
+  </form>
+  <table>
+    <tr><td>Alice</td><td>admin</td><td><button>Menu</button></td></tr>
+    <tr><td>Bob</td><td>admin</td><td><button>Menu</button></td></tr>
+  </table>
+  <div><button>Delete</button></div>
+  <div><button>Delete</button></div>
+  <div class="css-9f8e7d1" id="x7f3a9c2" onclick="1"></div>
+  <div data-testid="promo-banner" onclick="1"></div>
+  <button data-testid="save-profile">Save</button>
+  <button>Save</button>
+  <button hidden>Sign in</button>
+</main>`
+
+// TestPlaywrightLocatorPrefersRoleAndStaysUnique: the locator chosen for
+// each element is Playwright's first choice that finds it alone (a role
+// and name; a label or a test id when names repeat), chains under the row
+// the description names, and falls back to an ordinal or a structural path
+// only with a reason, never to random ids or classes.
+func TestPlaywrightLocatorPrefersRoleAndStaysUnique(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, pwPage))
+	ctx := ctxT(t)
+	snap, err := p.Snapshot(ctx, SnapshotOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := map[string][]string{} // role+name → refs in order
+	var generic []string
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Ref != "" {
+			refs[n.Role+" "+n.Name] = append(refs[n.Role+" "+n.Name], n.Ref)
+			if n.Role == "generic" {
+				generic = append(generic, n.Ref)
+			}
+		}
+		return true
+	})
+	one := func(key string, i int) string {
+		t.Helper()
+		if len(refs[key]) <= i {
+			t.Fatalf("no %d. %q in the snapshot: %v", i+1, key, refs)
+		}
+		return refs[key][i]
+	}
+	nth := func(i int) *int { return &i }
+	for _, c := range []struct {
+		what string
+		ref  string
+		hint PWHint
+		want string // the locator, rendered
+	}{
+		{"a named button (a hidden twin does not count)", one("button Sign in", 0), PWHint{}, `role button "Sign in" exact`},
+		{"a labelled field", one("textbox Email", 0), PWHint{}, `role textbox "Email" exact`},
+		{"a field named by its placeholder", one("textbox Search people", 0), PWHint{}, `role textbox "Search people" exact`},
+		{"the Menu button in the Bob row", one("button Menu", 1), PWHint{ScopeRole: "row", ScopeText: "Bob"}, `row hasText "Bob" > role button "Menu" exact`},
+		{"a repeated Menu button with no hint: its row tells it apart", one("button Menu", 0), PWHint{}, `row hasText "Alice" > role button "Menu" exact`},
+		{"a row the description names wrongly is not used", one("button Menu", 0), PWHint{ScopeRole: "row", ScopeText: "Bob"}, `row hasText "Alice" > role button "Menu" exact`},
+		{"the second Delete button: an ordinal", one("button Delete", 1), PWHint{Nth: nth(1)}, `role button "Delete" exact nth 1`},
+		{"a Save button with a test id beside a plain Save", one("button Save", 0), PWHint{}, `testid data-testid "save-profile"`},
+		{"the plain Save button", one("button Save", 1), PWHint{}, `role button "Save" exact nth 1`},
+		{"a role-less clickable with a test id", generic[1], PWHint{}, `testid data-testid "promo-banner"`},
+	} {
+		got, err := p.PlaywrightLocator(ctx, c.ref, c.hint, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		if r := render(got); r != c.want {
+			t.Errorf("%s: %s (%+v), want %s", c.what, r, got, c.want)
+		}
+		if got.Nth == nil && got.Count != 1 {
+			t.Errorf("%s: %d matches without an ordinal", c.what, got.Count)
+		}
+	}
+
+	// A clickable with only a random id and class: a structural path, with
+	// a reason, and neither the id nor the class in it.
+	got, err := p.PlaywrightLocator(ctx, generic[0], PWHint{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind != "css" || got.Reason == "" || strings.Contains(got.Value, "x7f3a9c2") || strings.Contains(got.Value, "css-9f8e7d1") || got.Count != 1 {
+		t.Errorf("random id and class: %+v, want a structural CSS path with a reason", got)
+	}
+	// Banned attributes are not used: the test id goes, a path comes.
+	got, err = p.PlaywrightLocator(ctx, generic[1], PWHint{}, []string{"data-testid"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind != "css" || strings.Contains(got.Value, "promo-banner") {
+		t.Errorf("banned data-testid: %+v, want no test id", got)
+	}
+}
+
+// render writes l on one line for comparison.
+func render(l PWLocator) string {
+	var b strings.Builder
+	if l.Scope != nil {
+		b.WriteString(l.Scope.Role)
+		if l.Scope.Name != "" {
+			b.WriteString(" name " + strconvQ(l.Scope.Name))
+		}
+		if l.Scope.HasText != "" {
+			b.WriteString(" hasText " + strconvQ(l.Scope.HasText))
+		}
+		b.WriteString(" > ")
+	}
+	switch l.Kind {
+	case "role":
+		b.WriteString("role " + l.Role)
+		if l.Name != "" {
+			b.WriteString(" " + strconvQ(l.Name))
+		}
+		if l.Exact {
+			b.WriteString(" exact")
+		}
+	case "testid":
+		b.WriteString("testid " + l.Attr + " " + strconvQ(l.Value))
+	default:
+		b.WriteString(l.Kind + " " + strconvQ(l.Value))
+	}
+	if l.Nth != nil {
+		b.WriteString(" nth " + string(rune('0'+*l.Nth)))
+	}
+	return b.String()
+}
+
+func strconvQ(s string) string { return `"` + s + `"` }
