@@ -3185,25 +3185,27 @@ if (!window.__e2e) window.__e2e = (() => {
   // loc matches, as Playwright would match them.
   function pwMatches(root, loc) {
     const all = pwAll(root);
+    const same = (v) => loc.exact ? norm(v) === loc.value : pwLower(v).includes(pwLower(loc.value));
     switch (loc.kind) {
       case 'role':
         return all.filter((e) => pwRole(e) === loc.role && !pwHidden(e) &&
-          (loc.name === undefined || loc.name === null || (loc.exact ? pwName(e, loc.role) === loc.name : pwLower(pwName(e, loc.role)).includes(pwLower(loc.name)))));
+          (loc.name === undefined || loc.name === null || (loc.exact ? pwName(e, loc.role) === loc.name : pwLower(pwName(e, loc.role)).includes(pwLower(loc.name)))) &&
+          (!loc.hasText || pwLower(e.textContent).includes(pwLower(loc.hasText))));
       case 'label':
         return all.filter((e) => {
           const l = e.getAttribute('aria-label');
-          if (l !== null && norm(l) === loc.value) return true;
-          return e.labels && e.labels.length && labelsText(e) === loc.value;
+          if (l !== null && same(l)) return true;
+          return e.labels && e.labels.length && same(labelsText(e));
         });
       case 'placeholder':
-        return all.filter((e) => norm(e.getAttribute('placeholder') || '') === loc.value && (e.localName === 'input' || e.localName === 'textarea'));
+        return all.filter((e) => same(e.getAttribute('placeholder') || '') && (e.localName === 'input' || e.localName === 'textarea'));
       case 'testid':
         return all.filter((e) => e.getAttribute(loc.attr) === loc.value);
       case 'text':
         return all.filter((e) => {
           if (SKIP_TAGS.has(e.localName)) return false;
-          if (norm(e.textContent) !== loc.value) return false;
-          for (const c of e.children) if (norm(c.textContent) === loc.value) return false;
+          if (!same(e.textContent)) return false;
+          for (const c of e.children) if (same(c.textContent)) return false;
           return true;
         });
       case 'css':
@@ -3231,7 +3233,34 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     return out;
   }
+  // playwrightLocator drops exact: true where the looser match (a case-
+  // insensitive substring, Playwright's default) finds the element alone
+  // too: that is how a person writes it.
   function playwrightLocator(ref, hint, bannedList) {
+    const loc = pwLocator(ref, hint, bannedList);
+    if (loc.error) return loc;
+    if (!loc.exact || loc.nth !== undefined) { loc.color = pwColor(resolve(ref)); return loc; }
+    let root = document;
+    if (loc.scope) {
+      const boxes = pwScopeMatches(loc.scope);
+      if (boxes.length !== 1) return loc;
+      root = boxes[0];
+    }
+    loc.color = pwColor(resolve(ref));
+    const loose = Object.assign({}, loc, { exact: false });
+    const m = pwMatches(root, loose);
+    if (m.length === 1 && m[0] === resolve(ref)) loc.exact = false;
+    return loc;
+  }
+  // pwColor is the colour a person sees the element in, as the CSS
+  // property toHaveCSS checks (see colorOf).
+  function pwColor(el) {
+    const cs = getComputedStyle(el);
+    const bg = cs.backgroundColor;
+    if (bg && bg !== 'transparent' && !/rgba\(\d+, \d+, \d+, 0\)/.test(bg)) return { property: 'background-color', value: bg };
+    return { property: 'color', value: cs.color };
+  }
+  function pwLocator(ref, hint, bannedList) {
     const el = resolve(ref);
     if (!el || !el.isConnected) return { error: 'detached' };
     if (el.getRootNode() !== document) return { error: 'not in the main document' };
@@ -3240,6 +3269,10 @@ if (!window.__e2e) window.__e2e = (() => {
     const usable = (a, v) => v && !banned.has(a) && !isRandom(v);
     const cands = [];
     const role = pwRole(el);
+    if (role === 'row' || role === 'listitem' || role === 'article') {
+      // a row is known by a text in it, not by all its cells
+      for (const t of pwTexts(el, document.createElement('i')).slice(0, 6)) cands.push({ kind: 'role', role, hasText: t });
+    }
     if (role) {
       const name = pwName(el, role);
       if (name && name.length <= 80) cands.push({ kind: 'role', role, name, exact: true });
@@ -3248,17 +3281,17 @@ if (!window.__e2e) window.__e2e = (() => {
     const field = ['input', 'textarea', 'select'].includes(el.localName) || el.isContentEditable;
     if (field) {
       const al = el.getAttribute('aria-label');
-      if (usable('aria-label', al)) cands.push({ kind: 'label', value: norm(al) });
-      else if (el.labels && el.labels.length && !banned.has('label')) { const lt = labelsText(el); if (lt) cands.push({ kind: 'label', value: lt }); }
+      if (usable('aria-label', al)) cands.push({ kind: 'label', value: norm(al), exact: true });
+      else if (el.labels && el.labels.length && !banned.has('label')) { const lt = labelsText(el); if (lt) cands.push({ kind: 'label', value: lt, exact: true }); }
       const ph = el.getAttribute('placeholder');
-      if (usable('placeholder', ph)) cands.push({ kind: 'placeholder', value: norm(ph) });
+      if (usable('placeholder', ph)) cands.push({ kind: 'placeholder', value: norm(ph), exact: true });
     }
     for (const a of TEST_ATTRS) {
       const v = el.getAttribute(a);
       if (usable(a, v)) cands.push({ kind: 'testid', attr: a, value: v });
     }
     const txt = norm(el.textContent);
-    if (!field && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt });
+    if (!field && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt, exact: true });
     if (usable('id', el.id)) cands.push({ kind: 'css', value: '#' + CSS.escape(el.id), reason: 'no role, label, placeholder, test id or text names it alone; its id does' });
     const path = structuralPath(el, document, banned);
     if (path) cands.push({ kind: 'css', value: path, reason: 'no role, label, placeholder, test id, text or stable id names it; a structural path does (fragile)' });

@@ -19,6 +19,9 @@ type PWLocator struct {
 	Role  string `json:"role,omitempty"`
 	Name  string `json:"name,omitempty"`
 	Exact bool   `json:"exact,omitempty"`
+	// HasText, for Kind role, filters the matches by their text
+	// (.filter({ hasText })): how a row or list item is known.
+	HasText string `json:"hasText,omitempty"`
 	// Value is the label, placeholder, test id, text or CSS selector.
 	Value string `json:"value,omitempty"`
 	// Attr is the test-id attribute, for Kind testid.
@@ -30,8 +33,18 @@ type PWLocator struct {
 	// Count is how many elements the locator (without Nth) matched on the
 	// page when it was chosen: 1 unless Nth is set.
 	Count int `json:"count"`
+	// Color is the element's colour as a person sees it: its background,
+	// or its text colour when the background is transparent.
+	Color *PWColor `json:"color,omitempty"`
 	// Reason says why a CSS selector or an ordinal was the best left.
 	Reason string `json:"reason,omitempty"`
+}
+
+// PWColor is a computed CSS colour: Property is background-color or color,
+// Value as getComputedStyle spells it (rgb(37, 99, 235)).
+type PWColor struct {
+	Property string `json:"property"`
+	Value    string `json:"value"`
 }
 
 // PWScope is a container a locator is chained under:

@@ -13,6 +13,7 @@ const pwPage = `<!doctype html><title>pw</title>
     <label>Email <input name="email"></label>
     <input placeholder="Search people">
     <button type="submit">Sign in</button>
+    <button type="button">Sign in with Google</button>
   </form>
   <table>
     <tr><td>Alice</td><td>admin</td><td><button>Menu</button></td></tr>
@@ -29,7 +30,8 @@ const pwPage = `<!doctype html><title>pw</title>
 
 // TestPlaywrightLocatorPrefersRoleAndStaysUnique: the locator chosen for
 // each element is Playwright's first choice that finds it alone (a role
-// and name; a label or a test id when names repeat), chains under the row
+// and name, exact only when a longer name would match too; a test id when
+// names repeat), chains under the row
 // the description names, and falls back to an ordinal or a structural path
 // only with a reason, never to random ids or classes.
 func TestPlaywrightLocatorPrefersRoleAndStaysUnique(t *testing.T) {
@@ -65,12 +67,12 @@ func TestPlaywrightLocatorPrefersRoleAndStaysUnique(t *testing.T) {
 		hint PWHint
 		want string // the locator, rendered
 	}{
-		{"a named button (a hidden twin does not count)", one("button Sign in", 0), PWHint{}, `role button "Sign in" exact`},
-		{"a labelled field", one("textbox Email", 0), PWHint{}, `role textbox "Email" exact`},
-		{"a field named by its placeholder", one("textbox Search people", 0), PWHint{}, `role textbox "Search people" exact`},
-		{"the Menu button in the Bob row", one("button Menu", 1), PWHint{ScopeRole: "row", ScopeText: "Bob"}, `row hasText "Bob" > role button "Menu" exact`},
-		{"a repeated Menu button with no hint: its row tells it apart", one("button Menu", 0), PWHint{}, `row hasText "Alice" > role button "Menu" exact`},
-		{"a row the description names wrongly is not used", one("button Menu", 0), PWHint{ScopeRole: "row", ScopeText: "Bob"}, `row hasText "Alice" > role button "Menu" exact`},
+		{"a named button (a hidden twin does not count; a longer name keeps it exact)", one("button Sign in", 0), PWHint{}, `role button "Sign in" exact`},
+		{"a labelled field", one("textbox Email", 0), PWHint{}, `role textbox "Email"`},
+		{"a field named by its placeholder", one("textbox Search people", 0), PWHint{}, `role textbox "Search people"`},
+		{"the Menu button in the Bob row", one("button Menu", 1), PWHint{ScopeRole: "row", ScopeText: "Bob"}, `row hasText "Bob" > role button "Menu"`},
+		{"a repeated Menu button with no hint: its row tells it apart", one("button Menu", 0), PWHint{}, `row hasText "Alice" > role button "Menu"`},
+		{"a row the description names wrongly is not used", one("button Menu", 0), PWHint{ScopeRole: "row", ScopeText: "Bob"}, `row hasText "Alice" > role button "Menu"`},
 		{"the second Delete button: an ordinal", one("button Delete", 1), PWHint{Nth: nth(1)}, `role button "Delete" exact nth 1`},
 		{"a Save button with a test id beside a plain Save", one("button Save", 0), PWHint{}, `testid data-testid "save-profile"`},
 		{"the plain Save button", one("button Save", 1), PWHint{}, `role button "Save" exact nth 1`},
