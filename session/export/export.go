@@ -116,9 +116,11 @@ func Spec(t Test, o Options) ([]byte, error) {
 		if i < len(t.Steps) {
 			rec = t.Steps[i]
 		}
+		// The title keeps variables as written: a secret's value must not
+		// reach the report, and the step reads as it does in the test file.
 		title := run.Describe(st.Step)
 		w.line("")
-		w.line("await test.step(%s, async () => {", w.str(title))
+		w.line("await test.step(%s, async () => {", quote(title))
 		w.indent += "  "
 		if err := w.step(st, rec); err != nil {
 			errs = append(errs, err)
@@ -220,7 +222,14 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 		if t.Locator.Reason != "" {
 			w.line("// %s", t.Locator.Reason)
 		}
-		return Locator(t.Locator)
+		loc := Locator(t.Locator)
+		if c := ColorWord(desc); c != "" && t.Locator.Color != nil {
+			// The description relies on the colour: the spec checks it too,
+			// as e2e does, rather than click a button of another colour.
+			w.line("// the description says %s", c)
+			w.line("await expect(%s).toHaveCSS(%s, %s);", loc, quote(t.Locator.Color.Property), quote(t.Locator.Color.Value))
+		}
+		return loc
 	}
 	w.line(todo)
 	return Locator(Guess(desc))
@@ -556,4 +565,44 @@ func exact(on bool) string {
 		return ", { exact: true }"
 	}
 	return ""
+}
+
+// ConfigOptions are what playwright.config.ts says.
+type ConfigOptions struct {
+	BaseURL       string
+	Width, Height int
+	// Executable is the browser binary; "" means Debian's /usr/bin/chromium.
+	Executable string
+	Headless   bool
+}
+
+// Config returns a playwright.config.ts that runs the specs in its
+// directory against o.BaseURL (or $E2E_BASE_URL), at the viewport e2e uses,
+// in the installed Chromium rather than a browser Playwright downloads.
+func Config(o ConfigOptions) []byte {
+	exe := o.Executable
+	if exe == "" {
+		exe = "/usr/bin/chromium"
+	}
+	var b strings.Builder
+	b.WriteString("// Exported by `e2e export playwright`.\n")
+	b.WriteString("import { defineConfig } from '@playwright/test';\n\n")
+	b.WriteString("export default defineConfig({\n")
+	b.WriteString("  testDir: '.',\n")
+	b.WriteString("  use: {\n")
+	if o.BaseURL != "" {
+		b.WriteString("    baseURL: process.env.E2E_BASE_URL ?? " + quote(o.BaseURL) + ",\n")
+	} else {
+		b.WriteString("    baseURL: process.env.E2E_BASE_URL,\n")
+	}
+	if o.Width > 0 && o.Height > 0 {
+		fmt.Fprintf(&b, "    viewport: { width: %d, height: %d },\n", o.Width, o.Height)
+	}
+	if !o.Headless {
+		b.WriteString("    headless: false,\n")
+	}
+	b.WriteString("    launchOptions: { executablePath: process.env.E2E_CHROME ?? " + quote(exe) + " },\n")
+	b.WriteString("  },\n")
+	b.WriteString("});\n")
+	return []byte(b.String())
 }

@@ -101,3 +101,11 @@ func Guess(desc string) browser.PWLocator {
 	loc.Kind, loc.Value = "text", d
 	return loc
 }
+
+var colorRE = regexp.MustCompile(`(?i)\b(red|green|blue|yellow|orange|purple|violet|pink|black|white|gr[ae]y|brown|teal|cyan)\b`)
+
+// ColorWord returns the colour a description names ("the blue button":
+// blue), or "".
+func ColorWord(desc string) string {
+	return strings.ToLower(colorRE.FindString(desc))
+}
