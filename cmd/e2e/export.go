@@ -196,12 +196,18 @@ func (r *exportRecorder) target(ctx context.Context, e runner.TargetEvent) {
 		return
 	}
 	t.page = e.Page
-	loc, err := e.Page.PlaywrightLocator(ctx, e.Ref, export.Hint(e.Description), r.banned)
+	st := &t.steps[t.index]
+	kind := t.test.Steps[t.index].Step
+	if t.sub >= 0 && len(st.Act) > 0 {
+		kind = st.Act[len(st.Act)-1].Step
+	}
+	hint := export.Hint(e.Description)
+	hint.NoText = kind.Type == step.Expect && (kind.Expect == step.ExpectText || kind.Expect == step.ExpectValue)
+	loc, err := e.Page.PlaywrightLocator(ctx, e.Ref, hint, r.banned)
 	if err != nil {
 		return
 	}
 	tg := export.Target{Locator: loc, Cached: e.Via == "cache"}
-	st := &t.steps[t.index]
 	if t.sub >= 0 && len(st.Act) > 0 {
 		a := &st.Act[len(st.Act)-1]
 		a.Targets = append(a.Targets, tg)

@@ -3168,6 +3168,10 @@ if (!window.__e2e) window.__e2e = (() => {
   // attributes are never used.
   const PW_SCOPES = new Set(['row', 'listitem', 'dialog', 'alertdialog', 'article', 'region', 'form', 'navigation',
     'group', 'menu', 'listbox', 'tabpanel', 'banner', 'main', 'complementary', 'contentinfo', 'toolbar']);
+  // pwShown is the element a locator is sought for while it is hidden only
+  // until its container is hovered: it counts as shown (the export hovers
+  // the container first).
+  let pwShown = null;
   function pwHidden(el) {
     for (let e = el; e; e = e.parentElement || (e.getRootNode() && e.getRootNode().host) || null) {
       if (e.nodeType === 1 && e.getAttribute('aria-hidden') === 'true') return true;
@@ -3188,7 +3192,7 @@ if (!window.__e2e) window.__e2e = (() => {
     const same = (v) => loc.exact ? norm(v) === loc.value : pwLower(v).includes(pwLower(loc.value));
     switch (loc.kind) {
       case 'role':
-        return all.filter((e) => pwRole(e) === loc.role && !pwHidden(e) &&
+        return all.filter((e) => pwRole(e) === loc.role && (e === pwShown || !pwHidden(e)) &&
           (loc.name === undefined || loc.name === null || (loc.exact ? pwName(e, loc.role) === loc.name : pwLower(pwName(e, loc.role)).includes(pwLower(loc.name)))) &&
           (!loc.hasText || pwLower(e.textContent).includes(pwLower(loc.hasText))));
       case 'label':
@@ -3237,8 +3241,13 @@ if (!window.__e2e) window.__e2e = (() => {
   // insensitive substring, Playwright's default) finds the element alone
   // too: that is how a person writes it.
   function playwrightLocator(ref, hint, bannedList) {
-    const loc = pwLocator(ref, hint, bannedList);
+    const el = resolve(ref);
+    pwShown = el && el.isConnected && pwHidden(el) ? el : null;
+    try { return pwLoose(ref, pwLocator(ref, hint, bannedList)); } finally { pwShown = null; }
+  }
+  function pwLoose(ref, loc) {
     if (loc.error) return loc;
+    if (pwShown && loc.scope) loc.hover = true;
     if (!loc.exact || loc.nth !== undefined) { loc.color = pwColor(resolve(ref)); return loc; }
     let root = document;
     if (loc.scope) {
@@ -3291,8 +3300,14 @@ if (!window.__e2e) window.__e2e = (() => {
       if (usable(a, v)) cands.push({ kind: 'testid', attr: a, value: v });
     }
     const txt = norm(el.textContent);
-    if (!field && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt, exact: true });
+    // an expectation on the text must not find its element by that text
+    if (!field && !hint.noText && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt, exact: true });
     if (usable('id', el.id)) cands.push({ kind: 'css', value: '#' + CSS.escape(el.id), reason: 'no role, label, placeholder, test id or text names it alone; its id does' });
+    if (!banned.has('class')) {
+      for (const c of (el.getAttribute('class') || '').trim().split(/\s+/)) {
+        if (c && !isRandom(c) && !generatedName(c)) cands.push({ kind: 'css', value: el.localName + '.' + CSS.escape(c), reason: 'no role, label, placeholder, test id or text names it alone; its class does' });
+      }
+    }
     const path = structuralPath(el, document, banned);
     if (path) cands.push({ kind: 'css', value: path, reason: 'no role, label, placeholder, test id, text or stable id names it; a structural path does (fragile)' });
     const counted = (root, c) => { const m = pwMatches(root, c); return { n: m.length, i: m.indexOf(el) }; };
@@ -3306,17 +3321,17 @@ if (!window.__e2e) window.__e2e = (() => {
         break;
       }
     }
-    const tryScoped = (s) => {
+    const tryScoped = (s, css) => {
       const boxes = pwScopeMatches(s.sc);
       if (boxes.length !== 1 || boxes[0] !== s.box) return null;
       for (const c of cands) {
-        if (c.kind === 'css' && c.value === path) continue; // a document path does not read inside a container
+        if (c.kind === 'css' && (!css || c.value === path)) continue; // a document path does not read inside a container
         const k = counted(s.box, c);
         if (k.n === 1 && k.i === 0) return Object.assign({}, c, { scope: s.sc, count: 1 });
       }
       return null;
     };
-    for (const s of scopes) { const r = tryScoped(s); if (r) return r; }
+    for (const s of scopes) { const r = tryScoped(s, true); if (r) return r; }
     // 2. A candidate unique on the whole page (CSS comes after chains).
     const ordinal = hint.nth !== undefined && hint.nth !== null;
     const unique = (c) => { const k = counted(document, c); return k.n === 1 && k.i === 0; };
@@ -3331,12 +3346,13 @@ if (!window.__e2e) window.__e2e = (() => {
       const tries = [];
       if (name && name.length <= 80 && r !== 'row' && r !== 'listitem') tries.push({ role: r, name });
       for (const t of pwTexts(a, el)) tries.push({ role: r, hasText: t });
-      for (const sc of tries) { const got = tryScoped({ box: a, sc }); if (got) return got; }
+      for (const sc of tries) { const got = tryScoped({ box: a, sc }, false); if (got) return got; }
     }
     // 4. A stable id; then an ordinal among the matches of the best
     // candidate; then a structural path.
-    const id = cands.find((c) => c.kind === 'css' && c.value !== path);
-    if (id && !ordinal && unique(id)) return Object.assign({}, id, { count: 1 });
+    if (!ordinal) {
+      for (const c of cands) if (c.kind === 'css' && c.value !== path && unique(c)) return Object.assign({}, c, { count: 1 });
+    }
     for (const c of cands) {
       if (c.kind === 'css') continue;
       const k = counted(document, c);

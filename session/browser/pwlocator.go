@@ -28,6 +28,9 @@ type PWLocator struct {
 	Attr string `json:"attr,omitempty"`
 	// Scope is the container the locator is chained under, nil for none.
 	Scope *PWScope `json:"scope,omitempty"`
+	// Hover says the element shows only while its container (Scope) is
+	// hovered: hover the scope first.
+	Hover bool `json:"hover,omitempty"`
 	// Nth, when not nil, picks the match at that index (0-based).
 	Nth *int `json:"nth,omitempty"`
 	// Count is how many elements the locator (without Nth) matched on the
@@ -62,6 +65,9 @@ type PWHint struct {
 	ScopeRole string `json:"scopeRole,omitempty"`
 	ScopeText string `json:"scopeText,omitempty"`
 	Nth       *int   `json:"nth,omitempty"`
+	// NoText leaves out getByText: the step checks the element's text,
+	// which must not be how it is found.
+	NoText bool `json:"noText,omitempty"`
 }
 
 // PlaywrightLocator chooses the Playwright locator for the element behind

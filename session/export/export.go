@@ -223,6 +223,10 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 			w.line("// %s", t.Locator.Reason)
 		}
 		loc := Locator(t.Locator)
+		if t.Locator.Hover && t.Locator.Scope != nil {
+			w.line("// it shows only while its container is hovered")
+			w.line("await %s.hover();", scopeLocator(t.Locator.Scope))
+		}
 		if c := ColorWord(desc); c != "" && t.Locator.Color != nil {
 			// The description relies on the colour: the spec checks it too,
 			// as e2e does, rather than click a button of another colour.
@@ -511,19 +515,28 @@ func quote(s string) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// scopeLocator is the TypeScript expression for a container, from page.
+func scopeLocator(sc *browser.PWScope) string {
+	var b strings.Builder
+	b.WriteString("page")
+	if sc.Name != "" {
+		b.WriteString(".getByRole(" + quote(sc.Role) + ", { name: " + quote(sc.Name) + ", exact: true })")
+	} else {
+		b.WriteString(".getByRole(" + quote(sc.Role) + ")")
+	}
+	if sc.HasText != "" {
+		b.WriteString(".filter({ hasText: " + quote(sc.HasText) + " })")
+	}
+	return b.String()
+}
+
 // Locator is the TypeScript expression for l, from page.
 func Locator(l browser.PWLocator) string {
 	var b strings.Builder
-	b.WriteString("page")
-	if sc := l.Scope; sc != nil {
-		if sc.Name != "" {
-			b.WriteString(".getByRole(" + quote(sc.Role) + ", { name: " + quote(sc.Name) + ", exact: true })")
-		} else {
-			b.WriteString(".getByRole(" + quote(sc.Role) + ")")
-		}
-		if sc.HasText != "" {
-			b.WriteString(".filter({ hasText: " + quote(sc.HasText) + " })")
-		}
+	if l.Scope != nil {
+		b.WriteString(scopeLocator(l.Scope))
+	} else {
+		b.WriteString("page")
 	}
 	switch l.Kind {
 	case "role":
