@@ -26,6 +26,8 @@ const pwPage = `<!doctype html><title>pw</title>
   <button data-testid="save-profile">Save</button>
   <button>Save</button>
   <button hidden>Sign in</button>
+  <style>li .destroy { display: none } li:hover .destroy { display: inline }</style>
+  <ul><li>eggs <button class="destroy" aria-label="Delete"></button></li><li>milk <button class="destroy" aria-label="Delete"></button></li></ul>
 </main>`
 
 // TestPlaywrightLocatorPrefersRoleAndStaysUnique: the locator chosen for
@@ -77,6 +79,8 @@ func TestPlaywrightLocatorPrefersRoleAndStaysUnique(t *testing.T) {
 		{"a Save button with a test id beside a plain Save", one("button Save", 0), PWHint{}, `testid data-testid "save-profile"`},
 		{"the plain Save button", one("button Save", 1), PWHint{}, `role button "Save" exact nth 1`},
 		{"a role-less clickable with a test id", generic[1], PWHint{}, `testid data-testid "promo-banner"`},
+		{"a Delete button shown on hover, in the eggs item", one("button Delete", 2), PWHint{ScopeRole: "listitem", ScopeText: "eggs"}, `listitem hasText "eggs" > role button "Delete" hover`},
+		{"the one in the milk item, with no hint", one("button Delete", 3), PWHint{}, `listitem hasText "milk" > role button "Delete" hover`},
 	} {
 		got, err := p.PlaywrightLocator(ctx, c.ref, c.hint, nil)
 		if err != nil {
@@ -135,6 +139,9 @@ func render(l PWLocator) string {
 		b.WriteString("testid " + l.Attr + " " + strconvQ(l.Value))
 	default:
 		b.WriteString(l.Kind + " " + strconvQ(l.Value))
+	}
+	if l.Hover {
+		b.WriteString(" hover")
 	}
 	if l.Nth != nil {
 		b.WriteString(" nth " + string(rune('0'+*l.Nth)))
