@@ -95,7 +95,7 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Version: toolVersion(), Variants: f.variants,
 		Cache: runner.CacheReadOnly, HealPolicy: runner.HealOff, KeepGoing: true, Redactor: g.red,
 		Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
-		Events: rec.event, OnTarget: rec.target})
+		Events:      rec.event, OnTarget: rec.target})
 	if err != nil {
 		return err
 	}
