@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/e2e-dev/e2e/agent"
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
 	"github.com/e2e-dev/e2e/session/browser"
@@ -28,6 +29,7 @@ type exportFlags struct {
 	db              string
 	baseURL         string
 	variants        string
+	model           string
 	writeConfig     bool
 	requireRecorded bool
 }
@@ -60,6 +62,7 @@ description with a TODO comment; --require-recorded makes that an error.`,
 	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
+	fl.StringVar(&f.model, "model", "", "the model the tests were recorded with, which their cache keys name (default: model.name in e2e.yaml, else $E2E_MODEL); it is not called")
 	cmd.AddCommand(pw)
 	return cmd
 }
@@ -95,7 +98,7 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Version: toolVersion(), Variants: f.variants,
 		Cache: runner.CacheReadOnly, HealPolicy: runner.HealOff, KeepGoing: true, Redactor: g.red,
 		Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
-		Events:      rec.event, OnTarget: rec.target})
+		Events:      rec.event, OnTarget: rec.target, Agent: recordedAgent(cfg, f.model)})
 	if err != nil {
 		return err
 	}
@@ -141,6 +144,20 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 	return nil
 }
 
+// recordedAgent is the agent configuration a run with the configured model
+// puts in its cache keys (see model.wire), so that the export reads the
+// rows those runs wrote; the model itself is never called by an export.
+func recordedAgent(cfg *testfile.Config, name string) session.AgentConfig {
+	if name == "" {
+		name = cfg.Model.Name
+	}
+	name = agent.ConfigFromEnv(agent.Config{Model: name}).Model
+	if name == "" {
+		return session.AgentConfig{}
+	}
+	return session.AgentConfig{Model: name, Prompt: agent.PromptVersion()}
+}
+
 // exportRecorder collects, while the tests run, the Playwright locator of
 // every element each step looks up. It is called on the run's goroutine.
 type exportRecorder struct {
@@ -178,8 +195,8 @@ func (r *exportRecorder) event(e session.Event) {
 			return
 		}
 		t.index, t.sub = e.Index, e.Sub
+		r.lookAhead(t, e.Index)
 		if e.Sub < 0 {
-			r.lookAhead(t, e.Index)
 			return
 		}
 		s, err := step.Parse(e.Command)
@@ -216,8 +233,8 @@ func (r *exportRecorder) target(ctx context.Context, e runner.TargetEvent) {
 	st.Targets = append(st.Targets, tg)
 }
 
-// lookAhead finds, before step i acts, the elements of the expect-hidden
-// steps soon after it: the element an expect-hidden step checks is gone
+// lookAhead finds, before step i (or a step of its act) acts, the elements
+// of the expect-hidden steps soon after it: the element an expect-hidden step checks is gone
 // when that step runs, so its locator is taken while it is still there.
 func (r *exportRecorder) lookAhead(t *exportTest, i int) {
 	if t.page == nil {

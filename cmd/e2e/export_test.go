@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/e2e-dev/e2e/agent/scripted"
 	"github.com/e2e-dev/e2e/session/fixture"
 )
 
@@ -182,5 +183,52 @@ func TestExportRequireRecorded(t *testing.T) {
 	// Not found at all: a guess from the description, with a TODO.
 	if !strings.Contains(spec, "// TODO: not recorded yet; run e2e first\n    await expect(page.getByRole('button', { name: 'Launch rocket' })).toBeVisible();") {
 		t.Errorf("the guessed step:\n%s", spec)
+	}
+}
+
+// TestExportPlaywrightActs: act steps recorded by the agent (the scripted
+// model of the demo) are exported as their trajectories under a goal
+// comment, with the variables the agent typed as process.env, and pass in
+// Playwright with no model anywhere.
+func TestExportPlaywrightActs(t *testing.T) {
+	modules := npmCache(t)
+	book, err := os.ReadFile("../../examples/agent/model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := scripted.Parse(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := httptest.NewServer(scripted.New(pb))
+	t.Cleanup(model.Close)
+	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
+	t.Cleanup(srv.Close)
+	files := []string{"examples/agent/signin.e2e.yaml", "examples/agent/archive.e2e.yaml", "examples/agent/cart.e2e.yaml"}
+	dir := exportProject(t, srv.URL, files...)
+	t.Setenv("E2E_USER", "alice@example.com")
+	t.Setenv("E2E_PASSWORD", "correct-horse")
+	t.Setenv("OPENAI_API_KEY", "none")
+	if code, out, errOut := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", model.URL+"/v1"); code != 0 {
+		t.Fatalf("e2e run: exit %d\n%s%s", code, out, errOut)
+	}
+	model.Close() // the export never asks it
+	pw := filepath.Join(dir, "pw")
+	code, out, errOut := e2e(t, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config", "--model", "scripted", "--require-recorded")
+	if code != 0 {
+		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
+	}
+	b, err := os.ReadFile(filepath.Join(pw, "signin.spec.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := string(b)
+	if !strings.Contains(spec, "// goal: sign in as {{ env.E2E_USER }} with the password {{ secret.E2E_PASSWORD }}") ||
+		!strings.Contains(spec, ".fill(process.env.E2E_PASSWORD!)") || strings.Contains(spec, "correct-horse") {
+		t.Errorf("signin.spec.ts:\n%s", spec)
+	}
+	if err, out := playwright(t, modules, pw, []string{"E2E_BASE_URL=" + srv.URL}, "playwright", "test", "--reporter=line", "--workers=2", "--output", t.TempDir()); err != nil ||
+		!strings.Contains(out, "3 passed") {
+		t.Fatalf("playwright test: %v\n%s", err, out)
 	}
 }
