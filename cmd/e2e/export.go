@@ -219,7 +219,14 @@ func (r *exportRecorder) target(ctx context.Context, e runner.TargetEvent) {
 		kind = st.Act[len(st.Act)-1].Step
 	}
 	hint := export.Hint(e.Description)
-	hint.NoText = kind.Type == step.Expect && (kind.Expect == step.ExpectText || kind.Expect == step.ExpectValue)
+	if kind.Type == step.Expect && (kind.Expect == step.ExpectText || kind.Expect == step.ExpectValue) {
+		hint.NoText = true
+		if resolved, _, err := testfile.ResolveString(kind.Value, func(string) (string, bool) { return "", false }, func(p string) string { return p }); err == nil {
+			hint.Avoid = resolved
+		} else if !strings.Contains(kind.Value, "{{") {
+			hint.Avoid = kind.Value
+		}
+	}
 	loc, err := e.Page.PlaywrightLocator(ctx, e.Ref, hint, r.banned)
 	if err != nil {
 		return

@@ -3280,7 +3280,12 @@ if (!window.__e2e) window.__e2e = (() => {
     const role = pwRole(el);
     if (role === 'row' || role === 'listitem' || role === 'article') {
       // a row is known by a text in it, not by all its cells
-      for (const t of pwTexts(el, document.createElement('i')).slice(0, 6)) cands.push({ kind: 'role', role, hasText: t });
+      const avoid = pwLower(hint.avoid || '');
+      for (const t of pwTexts(el, document.createElement('i')).slice(0, 6)) {
+        // not by the text the step expects in it: that would prove nothing
+        if (avoid && (pwLower(t).includes(avoid) || avoid.includes(pwLower(t)))) continue;
+        cands.push({ kind: 'role', role, hasText: t });
+      }
     }
     if (role) {
       const name = pwName(el, role);

@@ -68,6 +68,9 @@ type PWHint struct {
 	// NoText leaves out getByText: the step checks the element's text,
 	// which must not be how it is found.
 	NoText bool `json:"noText,omitempty"`
+	// Avoid is the text the step expects in the element: a row is not
+	// told apart by it.
+	Avoid string `json:"avoid,omitempty"`
 }
 
 // PlaywrightLocator chooses the Playwright locator for the element behind

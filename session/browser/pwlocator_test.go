@@ -26,6 +26,10 @@ const pwPage = `<!doctype html><title>pw</title>
   <button data-testid="save-profile">Save</button>
   <button>Save</button>
   <button hidden>Sign in</button>
+  <table id="team">
+    <tr><td>Ann Leeds</td><td>Editor</td><td>ann.leeds@example.com</td></tr>
+    <tr><td>Ann Lee</td><td>Editor</td><td>ann.lee@example.com</td></tr>
+  </table>
   <style>li .destroy { display: none } li:hover .destroy { display: inline }</style>
   <ul><li>eggs <button class="destroy" aria-label="Delete"></button></li><li>milk <button class="destroy" aria-label="Delete"></button></li></ul>
 </main>`
@@ -94,6 +98,39 @@ func TestPlaywrightLocatorPrefersRoleAndStaysUnique(t *testing.T) {
 		}
 	}
 
+	// Near misses among rows: "Ann Lee" is in the Ann Leeds row too, and a
+	// row is not known by the text the step expects in it.
+	var annLee, annLeeds string
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "row" && strings.HasPrefix(n.Name, "Ann Lee ") {
+			annLee = n.Ref
+		}
+		if n.Role == "row" && strings.HasPrefix(n.Name, "Ann Leeds") {
+			annLeeds = n.Ref
+		}
+		return true
+	})
+	if annLee == "" || annLeeds == "" {
+		t.Fatalf("no refs for the Ann Lee and Ann Leeds rows: %v", refs)
+	}
+	for _, c := range []struct {
+		what, ref string
+		hint      PWHint
+		want      string
+	}{
+		{"the Ann Leeds row", annLeeds, PWHint{}, `role row hasText "Ann Leeds"`},
+		{"the Ann Lee row (its name is in the Ann Leeds row too)", annLee, PWHint{}, `role row hasText "ann.lee@example.com"`},
+		{"the Ann Leeds row, checked for the text Ann Leeds", annLeeds, PWHint{NoText: true, Avoid: "Ann Leeds"}, `role row hasText "ann.leeds@example.com"`},
+	} {
+		got, err := p.PlaywrightLocator(ctx, c.ref, c.hint, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := render(got); r != c.want {
+			t.Errorf("%s: %s, want %s", c.what, r, c.want)
+		}
+	}
+
 	// A clickable with only a random id and class: a structural path, with
 	// a reason, and neither the id nor the class in it.
 	got, err := p.PlaywrightLocator(ctx, generic[0], PWHint{}, nil)
@@ -131,6 +168,9 @@ func render(l PWLocator) string {
 		b.WriteString("role " + l.Role)
 		if l.Name != "" {
 			b.WriteString(" " + strconvQ(l.Name))
+		}
+		if l.HasText != "" {
+			b.WriteString(" hasText " + strconvQ(l.HasText))
 		}
 		if l.Exact {
 			b.WriteString(" exact")
