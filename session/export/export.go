@@ -122,6 +122,7 @@ func Spec(t Test, o Options) ([]byte, error) {
 		w.line("")
 		w.line("await test.step(%s, async () => {", quote(title))
 		w.indent += "  "
+		w.idents = map[string]bool{}
 		if err := w.step(st, rec); err != nil {
 			errs = append(errs, err)
 		}
@@ -150,6 +151,7 @@ func Spec(t Test, o Options) ([]byte, error) {
 }
 
 type writer struct {
+	idents     map[string]bool // the constants of the step being written
 	o          Options
 	file       string
 	out        *strings.Builder
@@ -230,8 +232,11 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 		if c := ColorWord(desc); c != "" && t.Locator.Color != nil {
 			// The description relies on the colour: the spec checks it too,
 			// as e2e does, rather than click a button of another colour.
+			name := w.ident(desc)
 			w.line("// the description says %s", c)
-			w.line("await expect(%s).toHaveCSS(%s, %s);", loc, quote(t.Locator.Color.Property), quote(t.Locator.Color.Value))
+			w.line("const %s = %s;", name, loc)
+			w.line("await expect(%s).toHaveCSS(%s, %s);", name, quote(t.Locator.Color.Property), quote(t.Locator.Color.Value))
+			return name
 		}
 		return loc
 	}
@@ -619,3 +624,40 @@ func Config(o ConfigOptions) []byte {
 	b.WriteString("});\n")
 	return []byte(b.String())
 }
+
+// ident is a constant's name for the element a description names, in
+// camel case ("the blue button": blueButton), new in the step.
+func (w *writer) ident(desc string) string {
+	var words []string
+	for _, f := range strings.FieldsFunc(strings.ToLower(desc), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if f == "the" || f == "a" || f == "an" {
+			continue
+		}
+		words = append(words, f)
+	}
+	if len(words) > 4 {
+		words = words[len(words)-4:]
+	}
+	name := ""
+	for i, wd := range words {
+		if i > 0 {
+			wd = strings.ToUpper(wd[:1]) + wd[1:]
+		}
+		name += wd
+	}
+	if name == "" || !validIdent(name) || reserved[name] {
+		name = "target"
+	}
+	base := name
+	for n := 2; w.idents[name]; n++ {
+		name = fmt.Sprintf("%s%d", base, n)
+	}
+	w.idents[name] = true
+	return name
+}
+
+// reserved are the names a constant cannot take.
+var reserved = map[string]bool{"page": true, "test": true, "expect": true, "path": true, "unique": true, "runID": true,
+	"delete": true, "new": true, "default": true, "in": true, "for": true, "if": true, "do": true, "case": true}
