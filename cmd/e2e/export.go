@@ -227,11 +227,15 @@ func (r *exportRecorder) target(ctx context.Context, e runner.TargetEvent) {
 			hint.Avoid = kind.Value
 		}
 	}
+	tg := export.Target{Cached: e.Via == "cache"}
 	loc, err := e.Page.PlaywrightLocator(ctx, e.Ref, hint, r.banned)
 	if err != nil {
-		return
+		// The element was found (in a frame or a shadow root, say) but no
+		// locator could be checked for it: the guess says so.
+		tg.Locator, tg.Unchecked = export.Guess(e.Description), err.Error()
+	} else {
+		tg.Locator = loc
 	}
-	tg := export.Target{Locator: loc, Cached: e.Via == "cache"}
 	if t.sub >= 0 && len(st.Act) > 0 {
 		a := &st.Act[len(st.Act)-1]
 		a.Targets = append(a.Targets, tg)

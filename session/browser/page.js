@@ -3272,7 +3272,7 @@ if (!window.__e2e) window.__e2e = (() => {
   function pwLocator(ref, hint, bannedList) {
     const el = resolve(ref);
     if (!el || !el.isConnected) return { error: 'detached' };
-    if (el.getRootNode() !== document) return { error: 'not in the main document' };
+    if (el.getRootNode() !== document) return { error: 'it is inside a shadow root or a frame, where the export does not check locators yet' };
     hint = hint || {};
     const banned = new Set(bannedList || []);
     const usable = (a, v) => v && !banned.has(a) && !isRandom(v);

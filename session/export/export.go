@@ -59,6 +59,9 @@ type Target struct {
 	// Cached says the element came from the element cache (a recorded
 	// step); false means the export run located it from the description.
 	Cached bool
+	// Unchecked, when set, says why Locator is a guess from the description
+	// although the element was found (it is in a frame or a shadow root).
+	Unchecked string
 }
 
 // ActStep is one step of an act's recorded trajectory.
@@ -218,7 +221,10 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 	}
 	if i < len(targets) {
 		t := targets[i]
-		if !t.Cached {
+		switch {
+		case t.Unchecked != "":
+			w.line("// TODO: guessed from the description; check it (%s)", oneLine(t.Unchecked))
+		case !t.Cached:
 			w.line("%s (located by its description now)", todo)
 		}
 		if t.Locator.Reason != "" {

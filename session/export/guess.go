@@ -51,6 +51,8 @@ var roleWords = map[string]string{
 	"dropdown": "combobox", "select": "combobox", "image": "img", "img": "img", "slider": "slider",
 	"list item": "listitem", "item": "listitem", "field": "textbox", "textbox": "textbox",
 	"input": "textbox", "box": "textbox", "text field": "textbox", "search box": "searchbox",
+	"column header": "columnheader", "header": "columnheader", "region": "region", "table": "table",
+	"list": "list", "menu": "menu", "status": "status", "alert": "alert",
 }
 
 var quotedRE = regexp.MustCompile(`^(?:the )?["“']([^"”']+)["”'](?: text)?$`)
@@ -78,7 +80,7 @@ func Guess(desc string) browser.PWLocator {
 	d = strings.TrimPrefix(strings.TrimPrefix(d, "the "), "The ")
 	for _, n := range []int{2, 1} {
 		f := strings.Fields(d)
-		if len(f) <= n {
+		if len(f) < n {
 			continue
 		}
 		word := strings.ToLower(strings.Join(f[len(f)-n:], " "))
