@@ -303,7 +303,7 @@ func (r *exportRecorder) notes(t *testfile.Test, res session.TestResult) string 
 		switch {
 		case st.Type == step.Act && s.Act == nil:
 			guessed++
-		case st.Step.TargetsElement() && (len(s.Targets) == 0 || !s.Targets[0].Cached):
+		case st.Step.TargetsElement() && (len(s.Targets) == 0 || !s.Targets[0].Cached || s.Targets[0].Unchecked != ""):
 			guessed++
 		}
 	}
@@ -314,7 +314,7 @@ func (r *exportRecorder) notes(t *testfile.Test, res session.TestResult) string 
 	}
 	var b strings.Builder
 	if guessed > 0 {
-		fmt.Fprintf(&b, ", %s not recorded yet: see the TODO comments", plural(guessed, "step"))
+		fmt.Fprintf(&b, ", %s to check: see the TODO comments", plural(guessed, "step"))
 	}
 	if failed > 0 {
 		fmt.Fprintf(&b, ", %s failed in the export run", plural(failed, "step"))

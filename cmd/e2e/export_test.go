@@ -106,7 +106,7 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}
-	if strings.Contains(out, "not recorded") || strings.Count(out, "wrote ") != len(files)+1 {
+	if strings.Contains(out, "to check") || strings.Count(out, "wrote ") != len(files)+1 {
 		t.Errorf("export said:\n%s", out)
 	}
 	specs, _ := filepath.Glob(filepath.Join(pw, "*.spec.ts"))
@@ -168,7 +168,7 @@ func TestExportRequireRecorded(t *testing.T) {
 
 	out2 := filepath.Join(dir, "loose")
 	code, out, errOut = e2e(t, "export", "playwright", "--config", dir, "--out", out2)
-	if code != 0 || !strings.Contains(out, "2 steps not recorded yet") {
+	if code != 0 || !strings.Contains(out, "2 steps to check") {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}
 	b, err := os.ReadFile(filepath.Join(out2, "fresh.spec.ts"))

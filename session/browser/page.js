@@ -3184,7 +3184,15 @@ if (!window.__e2e) window.__e2e = (() => {
   }
   function pwName(el, role) { return norm(accName(el, role, null)); }
   const pwLower = (s) => norm(s).toLowerCase();
-  function pwAll(root) { return Array.from(root.querySelectorAll('*')); }
+  // pwAll lists the elements under root and in the open shadow roots under
+  // it, as Playwright's locators see them.
+  function pwAll(root) {
+    const out = [];
+    const walk = (r) => { for (const e of r.querySelectorAll('*')) { out.push(e); if (e.shadowRoot) walk(e.shadowRoot); } };
+    walk(root);
+    if (root.shadowRoot) walk(root.shadowRoot);
+    return out;
+  }
   // pwCount returns the elements under root (a document or element) that
   // loc matches, as Playwright would match them.
   function pwMatches(root, loc) {
@@ -3213,7 +3221,7 @@ if (!window.__e2e) window.__e2e = (() => {
           return true;
         });
       case 'css':
-        try { return Array.from(root.querySelectorAll(loc.value)); } catch (e) { return []; }
+        return all.filter((e) => matches(e, loc.value));
     }
     return [];
   }
@@ -3272,13 +3280,18 @@ if (!window.__e2e) window.__e2e = (() => {
   function pwLocator(ref, hint, bannedList) {
     const el = resolve(ref);
     if (!el || !el.isConnected) return { error: 'detached' };
-    if (el.getRootNode() !== document) return { error: 'it is inside a shadow root or a frame, where the export does not check locators yet' };
-    hint = hint || {};
+    if (el.ownerDocument !== document) return { error: 'it is inside a frame, where the export does not check locators yet' };
+    // In a shadow root, only what names the element itself is counted (a
+    // role and name, a label, a placeholder, a test id, an id or class):
+    // text, containers and ordinals would be counted across shadow
+    // boundaries differently from Playwright.
+    const inShadow = el.getRootNode() !== document;
+    hint = inShadow ? {} : (hint || {});
     const banned = new Set(bannedList || []);
     const usable = (a, v) => v && !banned.has(a) && !isRandom(v);
     const cands = [];
     const role = pwRole(el);
-    if (role === 'row' || role === 'listitem' || role === 'article') {
+    if (!inShadow && (role === 'row' || role === 'listitem' || role === 'article')) {
       // a row is known by a text in it, not by all its cells
       const avoid = pwLower(hint.avoid || '');
       for (const t of pwTexts(el, document.createElement('i')).slice(0, 6)) {
@@ -3287,9 +3300,12 @@ if (!window.__e2e) window.__e2e = (() => {
         cands.push({ kind: 'role', role, hasText: t });
       }
     }
-    if (role) {
+    // A container named by all its content (a row: every cell) is not
+    // known by that name; in a shadow root its content is read differently.
+    const byContent = role === 'row' || role === 'listitem' || role === 'article' || role === 'cell' || role === 'gridcell';
+    if (role && !(byContent && inShadow)) {
       const name = pwName(el, role);
-      if (name && name.length <= 80) cands.push({ kind: 'role', role, name, exact: true });
+      if (name && name.length <= (byContent ? 40 : 80)) cands.push({ kind: 'role', role, name, exact: true });
       else if (!name) cands.push({ kind: 'role', role });
     }
     const field = ['input', 'textarea', 'select'].includes(el.localName) || el.isContentEditable;
@@ -3306,14 +3322,14 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     const txt = norm(el.textContent);
     // an expectation on the text must not find its element by that text
-    if (!field && !hint.noText && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt, exact: true });
+    if (!field && !inShadow && !hint.noText && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt, exact: true });
     if (usable('id', el.id)) cands.push({ kind: 'css', value: '#' + CSS.escape(el.id), reason: 'no role, label, placeholder, test id or text names it alone; its id does' });
     if (!banned.has('class')) {
       for (const c of (el.getAttribute('class') || '').trim().split(/\s+/)) {
         if (c && !isRandom(c) && !generatedName(c)) cands.push({ kind: 'css', value: el.localName + '.' + CSS.escape(c), reason: 'no role, label, placeholder, test id or text names it alone; its class does' });
       }
     }
-    const path = structuralPath(el, document, banned);
+    const path = inShadow ? '' : structuralPath(el, document, banned);
     if (path) cands.push({ kind: 'css', value: path, reason: 'no role, label, placeholder, test id, text or stable id names it; a structural path does (fragile)' });
     const counted = (root, c) => { const m = pwMatches(root, c); return { n: m.length, i: m.indexOf(el) }; };
     // 1. The description named a container ("in the Alice row"): chain
@@ -3344,7 +3360,7 @@ if (!window.__e2e) window.__e2e = (() => {
       for (const c of cands) if (c.kind !== 'css' && unique(c)) return Object.assign({}, c, { count: 1 });
     }
     // 3. Chained under the nearest container that tells it apart.
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    for (let a = inShadow ? null : el.parentElement; a && a !== document.body; a = a.parentElement) {
       const r = pwRole(a);
       if (!PW_SCOPES.has(r)) continue;
       const name = pwName(a, r);
@@ -3358,11 +3374,12 @@ if (!window.__e2e) window.__e2e = (() => {
     if (!ordinal) {
       for (const c of cands) if (c.kind === 'css' && c.value !== path && unique(c)) return Object.assign({}, c, { count: 1 });
     }
-    for (const c of cands) {
+    for (const c of inShadow ? [] : cands) {
       if (c.kind === 'css') continue;
       const k = counted(document, c);
       if (k.i >= 0) return Object.assign({}, c, { nth: k.i, count: k.n, reason: ordinal ? '' : k.n + ' elements match and no container tells them apart; this is match ' + (k.i + 1) });
     }
+    if (inShadow) return { error: 'it is inside a shadow root and nothing on it names it alone' };
     const last = cands[cands.length - 1];
     return last ? Object.assign({}, last, { count: counted(document, last).n }) : { error: 'nothing names it' };
   }

@@ -52,7 +52,7 @@ var roleWords = map[string]string{
 	"list item": "listitem", "item": "listitem", "field": "textbox", "textbox": "textbox",
 	"input": "textbox", "box": "textbox", "text field": "textbox", "search box": "searchbox",
 	"column header": "columnheader", "header": "columnheader", "region": "region", "table": "table",
-	"list": "list", "menu": "menu", "status": "status", "alert": "alert",
+	"list": "list", "menu": "menu", "status": "status", "alert": "alert", "label": "text", "text": "text",
 }
 
 var quotedRE = regexp.MustCompile(`^(?:the )?["“']([^"”']+)["”'](?: text)?$`)
@@ -90,6 +90,8 @@ func Guess(desc string) browser.PWLocator {
 		}
 		name := strings.Trim(strings.Join(f[:len(f)-n], " "), `"'“”`)
 		switch role {
+		case "text":
+			loc.Kind, loc.Value = "text", name
 		case "textbox":
 			name = strings.TrimSuffix(strings.TrimSuffix(name, " labeled"), " labelled")
 			loc.Kind, loc.Value = "label", name
