@@ -190,3 +190,63 @@ func render(l PWLocator) string {
 }
 
 func strconvQ(s string) string { return `"` + s + `"` }
+
+const pwShadowPage = `<!doctype html><title>shadow</title>
+<button>Open</button>
+<share-card></share-card>
+<script>
+customElements.define('share-card', class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML = '<button>Open</button><button>Share</button><input aria-label="Note">';
+  }
+});
+</script>`
+
+// TestPlaywrightLocatorInShadowRoots: Playwright's locators pierce open
+// shadow roots, so candidates are counted across them: a Share button in a
+// shadow root is found by its role and name, but an Open button there has a
+// twin outside and no ordinal or text is used to tell them apart (they are
+// counted differently across the boundary): it fails instead.
+func TestPlaywrightLocatorInShadowRoots(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, pwShadowPage))
+	ctx := ctxT(t)
+	snap, err := p.Snapshot(ctx, SnapshotOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opens []string
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "button" && n.Name == "Open" {
+			opens = append(opens, n.Ref)
+		}
+		return true
+	})
+	if len(opens) != 2 {
+		t.Fatalf("%d Open buttons in the snapshot, want 2", len(opens))
+	}
+	for _, c := range []struct{ what, ref, want string }{
+		{"the Share button in the shadow root", refByName(t, snap, "button", "Share"), `role button "Share"`},
+		{"the Note field in the shadow root", refByName(t, snap, "textbox", "Note"), `role textbox "Note"`},
+	} {
+		got, err := p.PlaywrightLocator(ctx, c.ref, PWHint{}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		if r := render(got); r != c.want {
+			t.Errorf("%s: %s, want %s", c.what, r, c.want)
+		}
+	}
+	// The light-DOM Open button: its name matches the shadow one too.
+	got, err := p.PlaywrightLocator(ctx, opens[0], PWHint{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind == "role" && got.Nth == nil && got.Scope == nil {
+		t.Errorf("the light Open button: %s, but a shadow twin has that role and name", render(got))
+	}
+	if _, err := p.PlaywrightLocator(ctx, opens[1], PWHint{}, nil); err == nil || !strings.Contains(err.Error(), "shadow root") {
+		t.Errorf("the shadow Open button: %v, want an error saying it is in a shadow root", err)
+	}
+}
