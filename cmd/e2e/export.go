@@ -111,9 +111,11 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 	}
 	var specs [][]byte
 	var problems []error
+	paths := make([]string, len(tests))
 	for i, t := range tests {
+		paths[i] = specPath(f.out, cfg.Dir, t.File)
 		et := rec.export(t, rep.Tests[i])
-		spec, err := export.Spec(et, export.Options{RequireRecorded: f.requireRecorded, OutDir: f.out})
+		spec, err := export.Spec(et, export.Options{RequireRecorded: f.requireRecorded, OutDir: filepath.Dir(paths[i])})
 		if err != nil {
 			problems = append(problems, err)
 			continue
@@ -124,7 +126,10 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 		return errors.Join(problems...)
 	}
 	for i, t := range tests {
-		path := filepath.Join(f.out, export.SpecName(t.File))
+		path := paths[i]
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
 		// A secret's value never enters a spec: variables become
 		// process.env, and anything the page showed of one is redacted.
 		if err := os.WriteFile(path, []byte(g.red.String(string(specs[i]))), 0o644); err != nil {
@@ -142,6 +147,21 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 		fmt.Fprintf(out, "wrote %s\n", path)
 	}
 	return nil
+}
+
+// specPath is where the spec of the test file at file goes: under out, in
+// the directories it has under the project's (so that two login.e2e.yaml in
+// different directories do not collide).
+func specPath(out, projectDir, file string) string {
+	name := export.SpecName(file)
+	if a, err := filepath.Abs(file); err == nil {
+		if d, err := filepath.Abs(projectDir); err == nil {
+			if rel, err := filepath.Rel(d, filepath.Dir(a)); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+				return filepath.Join(out, rel, name)
+			}
+		}
+	}
+	return filepath.Join(out, name)
 }
 
 // recordedAgent is the agent configuration a run with the configured model

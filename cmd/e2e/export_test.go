@@ -232,3 +232,18 @@ func TestExportPlaywrightActs(t *testing.T) {
 		t.Fatalf("playwright test: %v\n%s", err, out)
 	}
 }
+
+// TestSpecPathKeepsDirectories: test files of the same name in two
+// directories get two specs.
+func TestSpecPathKeepsDirectories(t *testing.T) {
+	for file, want := range map[string]string{
+		"proj/login.e2e.yaml":       "out/login.spec.ts",
+		"proj/admin/login.e2e.yaml": "out/admin/login.spec.ts",
+		"proj/a/b/users.e2e.yaml":   "out/a/b/users.spec.ts",
+		"elsewhere/login.e2e.yaml":  "out/login.spec.ts",
+	} {
+		if got := specPath("out", "proj", file); got != filepath.FromSlash(want) {
+			t.Errorf("%s: %s, want %s", file, got, want)
+		}
+	}
+}
