@@ -88,7 +88,11 @@ func Guess(desc string) browser.PWLocator {
 		if !ok {
 			continue
 		}
-		name := strings.Trim(strings.Join(f[:len(f)-n], " "), `"'“”`)
+		// a colour is checked, not part of the name (see ColorWord)
+		name := strings.Trim(strings.Join(strings.Fields(colorRE.ReplaceAllString(strings.Join(f[:len(f)-n], " "), "")), " "), `"'“”`)
+		if name == "" && (role == "text" || role == "textbox") {
+			break
+		}
 		switch role {
 		case "text":
 			loc.Kind, loc.Value = "text", name
