@@ -9,7 +9,7 @@
 GO ?= go
 BIN := bin/e2e
 
-.PHONY: demo test build bench chromium xmllint postgres
+.PHONY: demo test build bench chromium xmllint postgres npm
 
 chromium:
 	@scripts/ensure-chromium
@@ -20,13 +20,18 @@ xmllint:
 postgres:
 	@scripts/ensure-postgres
 
+# @playwright/test and typescript for the export tests (e2e export playwright),
+# in ~/.cache/e2e/npm or $$E2E_NPM_CACHE; no browser download.
+npm:
+	@scripts/ensure-npm
+
 build:
 	$(GO) build -o $(BIN) ./cmd/e2e
 
 demo: chromium build
 	$(BIN) demo
 
-test: chromium xmllint postgres
+test: chromium xmllint postgres npm
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
 

@@ -37,7 +37,7 @@ func plural(n int, one string) string {
 // The columns Copy moves, table by table; ids are the target's own.
 const (
 	copyRunCols   = `project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start`
-	copyTestCols  = `name, file, status, error, duration_ms`
+	copyTestCols  = `name, file, status, error, duration_ms, attempts`
 	copyStepCols  = `idx, line, command, kind, status, cache, miss_reason, error, screenshot, duration_ms, llm_calls, note, reidentified`
 	copyCallCols  = `at, purpose, model, tokens_in, tokens_out, latency_ms, attempts, outcome, cost`
 	copyDecCols   = `project, test, kind, step_index, goal, proposed, verdict, command, reason, decided_by, decided_at`

@@ -3152,6 +3152,238 @@ if (!window.__e2e) window.__e2e = (() => {
     return rec ? { role: rec.role, name: rec.name, connected: el.isConnected } : null;
   }
 
+  // ---- Playwright locators (e2e export playwright) ------------------------
+  // playwrightLocator proposes, for the element behind ref, the locator a
+  // Playwright author would write, in Playwright's order of preference:
+  // getByRole(role, { name, exact }), getByLabel, getByPlaceholder,
+  // getByTestId, getByText, and CSS last. Each candidate is counted on the
+  // page the way Playwright resolves it (roles and names from this script's
+  // accessible-name code; getByRole skips hidden elements, the others do
+  // not), and only one that finds exactly this element is taken: Playwright
+  // refuses a locator that matches several (strict mode). When none is
+  // unique alone it is chained under a container (a row, list item, dialog,
+  // article or landmark, filtered by text: hint.scope names it when the
+  // description did, "in the Alice row"), then narrowed with .nth() as the
+  // last resort. Random-looking ids, classes and test ids and the banned
+  // attributes are never used.
+  const PW_SCOPES = new Set(['row', 'listitem', 'dialog', 'alertdialog', 'article', 'region', 'form', 'navigation',
+    'group', 'menu', 'listbox', 'tabpanel', 'banner', 'main', 'complementary', 'contentinfo', 'toolbar']);
+  // pwShown is the element a locator is sought for while it is hidden only
+  // until its container is hovered: it counts as shown (the export hovers
+  // the container first).
+  let pwShown = null;
+  function pwHidden(el) {
+    for (let e = el; e; e = e.parentElement || (e.getRootNode() && e.getRootNode().host) || null) {
+      if (e.nodeType === 1 && e.getAttribute('aria-hidden') === 'true') return true;
+    }
+    return el.checkVisibility ? !el.checkVisibility({ visibilityProperty: true }) : false;
+  }
+  function pwRole(el) {
+    const r = roleOf(el);
+    return !r || r === 'generic' || r === 'generic_clickable' || r === 'iframe' ? '' : r;
+  }
+  function pwName(el, role) { return norm(accName(el, role, null)); }
+  const pwLower = (s) => norm(s).toLowerCase();
+  // pwAll lists the elements under root and in the open shadow roots under
+  // it, as Playwright's locators see them.
+  function pwAll(root) {
+    const out = [];
+    const walk = (r) => { for (const e of r.querySelectorAll('*')) { out.push(e); if (e.shadowRoot) walk(e.shadowRoot); } };
+    walk(root);
+    if (root.shadowRoot) walk(root.shadowRoot);
+    return out;
+  }
+  // pwCount returns the elements under root (a document or element) that
+  // loc matches, as Playwright would match them.
+  function pwMatches(root, loc) {
+    const all = pwAll(root);
+    const same = (v) => loc.exact ? norm(v) === loc.value : pwLower(v).includes(pwLower(loc.value));
+    switch (loc.kind) {
+      case 'role':
+        return all.filter((e) => pwRole(e) === loc.role && (e === pwShown || !pwHidden(e)) &&
+          (loc.name === undefined || loc.name === null || (loc.exact ? pwName(e, loc.role) === loc.name : pwLower(pwName(e, loc.role)).includes(pwLower(loc.name)))) &&
+          (!loc.hasText || pwLower(e.textContent).includes(pwLower(loc.hasText))));
+      case 'label':
+        return all.filter((e) => {
+          const l = e.getAttribute('aria-label');
+          if (l !== null && same(l)) return true;
+          return e.labels && e.labels.length && same(labelsText(e));
+        });
+      case 'placeholder':
+        return all.filter((e) => same(e.getAttribute('placeholder') || '') && (e.localName === 'input' || e.localName === 'textarea'));
+      case 'testid':
+        return all.filter((e) => e.getAttribute(loc.attr) === loc.value);
+      case 'text':
+        return all.filter((e) => {
+          if (SKIP_TAGS.has(e.localName)) return false;
+          if (!same(e.textContent)) return false;
+          for (const c of e.children) if (same(c.textContent)) return false;
+          return true;
+        });
+      case 'css':
+        return all.filter((e) => matches(e, loc.value));
+    }
+    return [];
+  }
+  // pwScopes returns the containers a scope {role, name, hasText} matches.
+  function pwScopeMatches(sc) {
+    return pwAll(document).filter((e) => pwRole(e) === sc.role && !pwHidden(e) &&
+      (!sc.name || pwName(e, sc.role) === sc.name) &&
+      (!sc.hasText || pwLower(e.textContent).includes(pwLower(sc.hasText))));
+  }
+  // pwTexts lists the short texts in a container outside el, in document
+  // order: what a filter({ hasText }) can tell the container by.
+  function pwTexts(box, el) {
+    const out = [];
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (el.contains(n)) continue;
+      const p = n.parentElement;
+      if (!p || SKIP_TAGS.has(p.localName) || pwHidden(p)) continue;
+      const t = norm(n.data);
+      if (t && t.length <= 60 && !out.includes(t)) out.push(t);
+    }
+    return out;
+  }
+  // playwrightLocator drops exact: true where the looser match (a case-
+  // insensitive substring, Playwright's default) finds the element alone
+  // too: that is how a person writes it.
+  function playwrightLocator(ref, hint, bannedList) {
+    const el = resolve(ref);
+    pwShown = el && el.isConnected && pwHidden(el) ? el : null;
+    try { return pwLoose(ref, pwLocator(ref, hint, bannedList)); } finally { pwShown = null; }
+  }
+  function pwLoose(ref, loc) {
+    if (loc.error) return loc;
+    if (pwShown && loc.scope) loc.hover = true;
+    if (!loc.exact || loc.nth !== undefined) { loc.color = pwColor(resolve(ref)); return loc; }
+    let root = document;
+    if (loc.scope) {
+      const boxes = pwScopeMatches(loc.scope);
+      if (boxes.length !== 1) return loc;
+      root = boxes[0];
+    }
+    loc.color = pwColor(resolve(ref));
+    const loose = Object.assign({}, loc, { exact: false });
+    const m = pwMatches(root, loose);
+    if (m.length === 1 && m[0] === resolve(ref)) loc.exact = false;
+    return loc;
+  }
+  // pwColor is the colour a person sees the element in, as the CSS
+  // property toHaveCSS checks (see colorOf).
+  function pwColor(el) {
+    const cs = getComputedStyle(el);
+    const bg = cs.backgroundColor;
+    if (bg && bg !== 'transparent' && !/rgba\(\d+, \d+, \d+, 0\)/.test(bg)) return { property: 'background-color', value: bg };
+    return { property: 'color', value: cs.color };
+  }
+  function pwLocator(ref, hint, bannedList) {
+    const el = resolve(ref);
+    if (!el || !el.isConnected) return { error: 'detached' };
+    if (el.ownerDocument !== document) return { error: 'it is inside a frame, where the export does not check locators yet' };
+    // In a shadow root, only what names the element itself is counted (a
+    // role and name, a label, a placeholder, a test id, an id or class):
+    // text, containers and ordinals would be counted across shadow
+    // boundaries differently from Playwright.
+    const inShadow = el.getRootNode() !== document;
+    hint = inShadow ? {} : (hint || {});
+    const banned = new Set(bannedList || []);
+    const usable = (a, v) => v && !banned.has(a) && !isRandom(v);
+    const cands = [];
+    const role = pwRole(el);
+    if (!inShadow && (role === 'row' || role === 'listitem' || role === 'article')) {
+      // a row is known by a text in it, not by all its cells
+      const avoid = pwLower(hint.avoid || '');
+      for (const t of pwTexts(el, document.createElement('i')).slice(0, 6)) {
+        // not by the text the step expects in it: that would prove nothing
+        if (avoid && (pwLower(t).includes(avoid) || avoid.includes(pwLower(t)))) continue;
+        cands.push({ kind: 'role', role, hasText: t });
+      }
+    }
+    // A container named by all its content (a row: every cell) is not
+    // known by that name; in a shadow root its content is read differently.
+    const byContent = role === 'row' || role === 'listitem' || role === 'article' || role === 'cell' || role === 'gridcell';
+    if (role && !(byContent && inShadow)) {
+      const name = pwName(el, role);
+      if (name && name.length <= (byContent ? 40 : 80)) cands.push({ kind: 'role', role, name, exact: true });
+      else if (!name) cands.push({ kind: 'role', role });
+    }
+    const field = ['input', 'textarea', 'select'].includes(el.localName) || el.isContentEditable;
+    if (field) {
+      const al = el.getAttribute('aria-label');
+      if (usable('aria-label', al)) cands.push({ kind: 'label', value: norm(al), exact: true });
+      else if (el.labels && el.labels.length && !banned.has('label')) { const lt = labelsText(el); if (lt) cands.push({ kind: 'label', value: lt, exact: true }); }
+      const ph = el.getAttribute('placeholder');
+      if (usable('placeholder', ph)) cands.push({ kind: 'placeholder', value: norm(ph), exact: true });
+    }
+    for (const a of TEST_ATTRS) {
+      const v = el.getAttribute(a);
+      if (usable(a, v)) cands.push({ kind: 'testid', attr: a, value: v });
+    }
+    const txt = norm(el.textContent);
+    // an expectation on the text must not find its element by that text
+    if (!field && !inShadow && !hint.noText && txt && txt.length <= 80 && !banned.has('text')) cands.push({ kind: 'text', value: txt, exact: true });
+    if (usable('id', el.id)) cands.push({ kind: 'css', value: '#' + CSS.escape(el.id), reason: 'no role, label, placeholder, test id or text names it alone; its id does' });
+    if (!banned.has('class')) {
+      for (const c of (el.getAttribute('class') || '').trim().split(/\s+/)) {
+        if (c && !isRandom(c) && !generatedName(c)) cands.push({ kind: 'css', value: el.localName + '.' + CSS.escape(c), reason: 'no role, label, placeholder, test id or text names it alone; its class does' });
+      }
+    }
+    const path = inShadow ? '' : structuralPath(el, document, banned);
+    if (path) cands.push({ kind: 'css', value: path, reason: 'no role, label, placeholder, test id, text or stable id names it; a structural path does (fragile)' });
+    const counted = (root, c) => { const m = pwMatches(root, c); return { n: m.length, i: m.indexOf(el) }; };
+    // 1. The description named a container ("in the Alice row"): chain
+    // under it when that container is unique and holds the element.
+    const scopes = [];
+    if (hint.scopeRole) {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        if (pwRole(a) !== hint.scopeRole) continue;
+        if (hint.scopeText && pwLower(a.textContent).includes(pwLower(hint.scopeText))) scopes.push({ box: a, sc: { role: hint.scopeRole, hasText: hint.scopeText } });
+        break;
+      }
+    }
+    const tryScoped = (s, css) => {
+      const boxes = pwScopeMatches(s.sc);
+      if (boxes.length !== 1 || boxes[0] !== s.box) return null;
+      for (const c of cands) {
+        if (c.kind === 'css' && (!css || c.value === path)) continue; // a document path does not read inside a container
+        const k = counted(s.box, c);
+        if (k.n === 1 && k.i === 0) return Object.assign({}, c, { scope: s.sc, count: 1 });
+      }
+      return null;
+    };
+    for (const s of scopes) { const r = tryScoped(s, true); if (r) return r; }
+    // 2. A candidate unique on the whole page (CSS comes after chains).
+    const ordinal = hint.nth !== undefined && hint.nth !== null;
+    const unique = (c) => { const k = counted(document, c); return k.n === 1 && k.i === 0; };
+    if (!ordinal) {
+      for (const c of cands) if (c.kind !== 'css' && unique(c)) return Object.assign({}, c, { count: 1 });
+    }
+    // 3. Chained under the nearest container that tells it apart.
+    for (let a = inShadow ? null : el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const r = pwRole(a);
+      if (!PW_SCOPES.has(r)) continue;
+      const name = pwName(a, r);
+      const tries = [];
+      if (name && name.length <= 80 && r !== 'row' && r !== 'listitem') tries.push({ role: r, name });
+      for (const t of pwTexts(a, el)) tries.push({ role: r, hasText: t });
+      for (const sc of tries) { const got = tryScoped({ box: a, sc }, false); if (got) return got; }
+    }
+    // 4. A stable id; then an ordinal among the matches of the best
+    // candidate; then a structural path.
+    if (!ordinal) {
+      for (const c of cands) if (c.kind === 'css' && c.value !== path && unique(c)) return Object.assign({}, c, { count: 1 });
+    }
+    for (const c of inShadow ? [] : cands) {
+      if (c.kind === 'css') continue;
+      const k = counted(document, c);
+      if (k.i >= 0) return Object.assign({}, c, { nth: k.i, count: k.n, reason: ordinal ? '' : k.n + ' elements match and no container tells them apart; this is match ' + (k.i + 1) });
+    }
+    if (inShadow) return { error: 'it is inside a shadow root and nothing on it names it alone' };
+    const last = cands[cands.length - 1];
+    return last ? Object.assign({}, last, { count: counted(document, last).n }) : { error: 'nothing names it' };
+  }
+
   // guardPopups stops this document from opening a new window (a link or
   // form with a target, a modified click, window.open) on an origin that no
   // pattern matches, and reports each refused URL through the
@@ -3219,5 +3451,5 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
-    selectOption, checkedOf, info, track, guardPopups, unguardPopups };
+    selectOption, checkedOf, info, track, guardPopups, unguardPopups, playwrightLocator };
 })();

@@ -1,0 +1,669 @@
+// Package export writes recorded tests as Playwright Test code that runs on
+// its own, without e2e: one *.spec.ts per test file, one test.step per YAML
+// step (titled with the step as e2e prints it), and locators that a run
+// chose and checked on the page (see browser.Page.PlaywrightLocator).
+//
+// What each step becomes:
+//
+//	click, dblclick, rightclick, hover   locator.click() … click({ button: 'right' }), hover()
+//	check, uncheck, type, select         check(), uncheck(), fill(v), selectOption(v)
+//	press, drag, upload, scroll          press(k) or page.keyboard.press(k), dragTo, setInputFiles, scrollIntoViewIfNeeded
+//	navigate                             page.goto(url)
+//	wait for an element                  expect(locator).toBeVisible()
+//	wait 2s                              a comment: Playwright waits for what it acts on
+//	expect                               web-first assertions: toBeVisible, toBeHidden, toHaveText,
+//	                                     toContainText, toHaveValue, toHaveURL, toHaveTitle
+//	act                                  its recorded trajectory, under a // goal: comment
+//	assert                               test.fixme with the sentence: it needs a model
+//
+// {{ env.X }} and {{ secret.X }} become process.env.X (a secret's value never
+// enters the code); {{ unique "p" }} becomes unique('p'), a helper the spec
+// defines. A step with no recorded element is written from its description,
+// with a TODO comment; [Options.RequireRecorded] makes that an error.
+package export
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/run"
+	"github.com/e2e-dev/e2e/session/step"
+	"github.com/e2e-dev/e2e/session/testfile"
+)
+
+// Test is one test file with what a run recorded for its steps.
+type Test struct {
+	Test *testfile.Test
+	// Steps holds what was recorded for each of Test.Steps, by index; a
+	// missing or zero entry is a step with nothing recorded.
+	Steps []Step
+}
+
+// Step is what a run learnt about one step of a test.
+type Step struct {
+	// Targets are the locators of the elements the step looked up, in order
+	// (a drag looks up two: what it drags, then where it drops it).
+	Targets []Target
+	// Act is the trajectory an act step replayed; nil when none was.
+	Act []ActStep
+}
+
+// Target is the locator of one element a step looked up.
+type Target struct {
+	Locator browser.PWLocator
+	// Cached says the element came from the element cache (a recorded
+	// step); false means the export run located it from the description.
+	Cached bool
+	// Unchecked, when set, says why Locator is a guess from the description
+	// although the element was found (it is in a frame or a shadow root).
+	Unchecked string
+}
+
+// ActStep is one step of an act's recorded trajectory.
+type ActStep struct {
+	Step    step.Step
+	Targets []Target
+}
+
+// Options change what a spec says.
+type Options struct {
+	// RequireRecorded makes a step with no recorded element an error
+	// (a *NotRecordedError) instead of a guess with a TODO comment.
+	RequireRecorded bool
+	// OutDir is where the spec is written: upload paths are made relative
+	// to it. "" means the test file's directory.
+	OutDir string
+}
+
+// NotRecordedError says a step has nothing recorded (see Options.RequireRecorded).
+type NotRecordedError struct {
+	File string
+	Line int
+	Step string // as e2e prints it
+}
+
+func (e *NotRecordedError) Error() string {
+	return fmt.Sprintf("%s:%d: %s is not recorded yet; run e2e first", e.File, e.Line, e.Step)
+}
+
+// todo is the comment on a step written from its description alone.
+const todo = "// TODO: not recorded yet; run e2e first"
+
+// SpecName is the name of the spec file written for the test file at path:
+// login.e2e.yaml → login.spec.ts.
+func SpecName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), testfile.Suffix) + ".spec.ts"
+}
+
+// Spec returns the Playwright Test code of t. Its error is a
+// *NotRecordedError when o.RequireRecorded is set and a step has nothing
+// recorded.
+func Spec(t Test, o Options) ([]byte, error) {
+	w := &writer{o: o, file: t.Test.File}
+	var body strings.Builder
+	w.out = &body
+	w.indent = "  "
+	if t.Test.URL != "" {
+		w.line("await page.goto(%s);", w.str(t.Test.URL))
+	} else {
+		w.line("await page.goto('/');")
+	}
+	var errs []error
+	for i, st := range t.Test.Steps {
+		var rec Step
+		if i < len(t.Steps) {
+			rec = t.Steps[i]
+		}
+		// The title keeps variables as written: a secret's value must not
+		// reach the report, and the step reads as it does in the test file.
+		title := run.Describe(st.Step)
+		w.line("")
+		w.line("await test.step(%s, async () => {", quote(title))
+		w.indent += "  "
+		w.idents = map[string]bool{}
+		if err := w.step(st, rec); err != nil {
+			errs = append(errs, err)
+		}
+		w.indent = strings.TrimSuffix(w.indent, "  ")
+		w.line("});")
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	var out strings.Builder
+	out.WriteString("// Exported by `e2e export playwright` from " + filepath.ToSlash(filepath.Base(t.Test.File)) + ".\n")
+	out.WriteString("import { test, expect } from '@playwright/test';\n")
+	if w.usesPath {
+		out.WriteString("import * as path from 'path';\n")
+	}
+	if w.usesUnique {
+		out.WriteString("\n// unique returns prefix followed by a value unique to this run, the same for\n")
+		out.WriteString("// the same prefix, as {{ unique \"prefix\" }} does in e2e.\n")
+		out.WriteString("const runID = `${Date.now()}${Math.floor(Math.random() * 1000)}`;\n")
+		out.WriteString("function unique(prefix: string): string {\n  return prefix + runID;\n}\n")
+	}
+	out.WriteString("\ntest(" + w.str(t.Test.Name) + ", async ({ page }) => {\n")
+	out.WriteString(body.String())
+	out.WriteString("});\n")
+	return []byte(out.String()), nil
+}
+
+type writer struct {
+	idents     map[string]bool // the constants of the step being written
+	o          Options
+	file       string
+	out        *strings.Builder
+	indent     string
+	usesPath   bool
+	usesUnique bool
+}
+
+func (w *writer) line(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	if s == "" {
+		w.out.WriteString("\n")
+		return
+	}
+	w.out.WriteString(w.indent + s + "\n")
+}
+
+// step writes the body of one test step.
+func (w *writer) step(st testfile.Step, rec Step) error {
+	if st.Type == step.Act {
+		if rec.Act == nil {
+			if w.o.RequireRecorded {
+				return w.notRecorded(st)
+			}
+			w.line("// goal: %s", oneLine(st.Description))
+			w.line(todo)
+			w.line("test.fixme(true, %s);", w.str("act not recorded yet: "+st.Description))
+			return nil
+		}
+		w.line("// goal: %s", oneLine(st.Description))
+		for _, a := range rec.Act {
+			w.action(a.Step, a.Targets)
+		}
+		return nil
+	}
+	if st.Type == step.Assert {
+		w.line("// e2e has a model judge this on the page; write the check by hand.")
+		w.line("test.fixme(true, %s);", w.str("assert: "+st.Description))
+		return nil
+	}
+	if needsTarget(st.Step) && (len(rec.Targets) == 0 || !rec.Targets[0].Cached) && w.o.RequireRecorded {
+		return w.notRecorded(st)
+	}
+	w.action(st.Step, rec.Targets)
+	return nil
+}
+
+func (w *writer) notRecorded(st testfile.Step) error {
+	return &NotRecordedError{File: w.file, Line: st.Pos.Line, Step: run.Describe(st.Step)}
+}
+
+// needsTarget says whether the step looks its element up (an expect hidden
+// step is checked by the locator the element had while it was there).
+func needsTarget(s step.Step) bool {
+	return s.TargetsElement()
+}
+
+// locator returns the expression for the i-th element of s, and writes the
+// comments it needs first.
+func (w *writer) locator(s step.Step, targets []Target, i int) string {
+	desc := s.Description
+	if i == 1 {
+		desc = s.Value
+	}
+	if i < len(targets) {
+		t := targets[i]
+		switch {
+		case t.Unchecked != "":
+			w.line("// TODO: guessed from the description; check it (%s)", oneLine(t.Unchecked))
+		case !t.Cached:
+			w.line("%s (located by its description now)", todo)
+		}
+		if t.Locator.Reason != "" {
+			w.line("// %s", t.Locator.Reason)
+		}
+		loc := Locator(t.Locator)
+		if t.Locator.Hover && t.Locator.Scope != nil {
+			w.line("// it shows only while its container is hovered")
+			w.line("await %s.hover();", scopeLocator(t.Locator.Scope))
+		}
+		if c := ColorWord(desc); c != "" && t.Locator.Color != nil {
+			// The description relies on the colour: the spec checks it too,
+			// as e2e does, rather than click a button of another colour.
+			name := w.ident(desc)
+			w.line("// the description says %s", c)
+			w.line("const %s = %s;", name, loc)
+			w.line("await expect(%s).toHaveCSS(%s, %s);", name, quote(t.Locator.Color.Property), quote(t.Locator.Color.Value))
+			return name
+		}
+		return loc
+	}
+	w.line(todo)
+	return Locator(Guess(desc))
+}
+
+// action writes one step command.
+func (w *writer) action(s step.Step, targets []Target) {
+	el := func() string { return w.locator(s, targets, 0) }
+	opts := ""
+	if s.Timeout > 0 {
+		opts = fmt.Sprintf("{ timeout: %d }", s.Timeout.Milliseconds())
+	}
+	call := func(method string, args ...string) {
+		loc := el()
+		if opts != "" {
+			args = append(args, opts)
+		}
+		w.line("await %s.%s(%s);", loc, method, strings.Join(args, ", "))
+	}
+	assert := func(loc, matcher string, args ...string) {
+		if opts != "" {
+			args = append(args, opts)
+		}
+		w.line("await expect(%s).%s(%s);", loc, matcher, strings.Join(args, ", "))
+	}
+	switch s.Type {
+	case step.Navigate:
+		w.line("await page.goto(%s);", w.str(s.Value))
+	case step.Click:
+		call("click")
+	case step.DblClick:
+		call("dblclick")
+	case step.RightClick:
+		loc := el()
+		w.line("await %s.click({ button: 'right' });", loc)
+	case step.Hover:
+		call("hover")
+	case step.Check:
+		call("check")
+	case step.Uncheck:
+		call("uncheck")
+	case step.TypeText:
+		call("fill", w.str(s.Value))
+	case step.Select:
+		call("selectOption", w.str(s.Value))
+	case step.Scroll:
+		call("scrollIntoViewIfNeeded")
+	case step.Press:
+		if strings.TrimSpace(s.Description) == "" {
+			w.line("await page.keyboard.press(%s);", w.str(s.Value))
+			return
+		}
+		call("press", w.str(s.Value))
+	case step.Drag:
+		from := w.locator(s, targets, 0)
+		to := w.locator(s, targets, 1)
+		w.line("await %s.dragTo(%s);", from, to)
+	case step.Upload:
+		var files []string
+		for _, f := range step.UploadFiles(s.Value) {
+			files = append(files, w.uploadPath(f))
+		}
+		arg := files[0]
+		if len(files) > 1 {
+			arg = "[" + strings.Join(files, ", ") + "]"
+		}
+		call("setInputFiles", arg)
+	case step.Wait:
+		if strings.TrimSpace(s.Description) == "" {
+			w.line("// e2e waited %s here; Playwright's actions and assertions wait for what they need.", s.Timeout)
+			return
+		}
+		assert(el(), "toBeVisible")
+	case step.Expect:
+		w.expect(s, el, assert)
+	default:
+		w.line("// %s steps have no Playwright equivalent: %s", strings.ToLower(string(s.Type)), oneLine(s.String()))
+	}
+}
+
+func (w *writer) expect(s step.Step, el func() string, assert func(loc, matcher string, args ...string)) {
+	contains := s.Match == step.MatchContains
+	switch s.Expect {
+	case step.ExpectVisible:
+		assert(el(), "toBeVisible")
+	case step.ExpectHidden:
+		assert(el(), "toBeHidden")
+	case step.ExpectText:
+		if contains {
+			assert(el(), "toContainText", w.str(s.Value))
+		} else {
+			assert(el(), "toHaveText", w.str(s.Value))
+		}
+	case step.ExpectValue:
+		if contains {
+			assert(el(), "toHaveValue", w.regexp(regexp.QuoteMeta(s.Value)))
+		} else {
+			assert(el(), "toHaveValue", w.str(s.Value))
+		}
+	case step.ExpectURL:
+		assert("page", "toHaveURL", w.urlMatcher(s.Value, contains))
+	case step.ExpectTitle:
+		if contains {
+			assert("page", "toHaveTitle", w.regexp(regexp.QuoteMeta(s.Value)))
+		} else {
+			assert("page", "toHaveTitle", w.str(s.Value))
+		}
+	}
+}
+
+// urlMatcher is what toHaveURL gets for an e2e URL expectation: the path
+// itself when it is exact and has no wildcard (Playwright resolves it
+// against the base URL), else a regular expression. A value that starts
+// with "/" is matched against the path, query and fragment; * matches
+// anything.
+func (w *writer) urlMatcher(v string, contains bool) string {
+	if !contains && !strings.Contains(v, "*") && !strings.Contains(v, "{{") {
+		return w.str(v)
+	}
+	parts := strings.Split(v, "*")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	re := strings.Join(parts, ".*")
+	switch {
+	case contains:
+	case strings.HasPrefix(v, "/"):
+		re = `^[a-z]+://[^/]+` + re + `$`
+	default:
+		re = "^" + re + "$"
+	}
+	return w.regexp(re)
+}
+
+// regexp is a JavaScript regular expression literal for re (Go syntax
+// that JavaScript reads the same: QuoteMeta's escapes, ., *, ^, $).
+func (w *writer) regexp(re string) string {
+	return "/" + strings.ReplaceAll(re, "/", `\/`) + "/"
+}
+
+// uploadPath is the expression for an upload file: relative to the test
+// file in e2e, relative to the spec here.
+func (w *writer) uploadPath(f string) string {
+	abs := testfile.UploadPath(w.file, f)
+	dir := w.o.OutDir
+	if dir == "" {
+		dir = filepath.Dir(w.file)
+	}
+	rel := abs
+	if a, err := filepath.Abs(abs); err == nil {
+		if d, err := filepath.Abs(dir); err == nil {
+			if r, err := filepath.Rel(d, a); err == nil {
+				rel = r
+			}
+		}
+	}
+	w.usesPath = true
+	return "path.join(__dirname, " + quote(filepath.ToSlash(rel)) + ")"
+}
+
+// str is the TypeScript expression for s, a test file's text that may hold
+// variables: a string literal, process.env.NAME, unique('p'), or a
+// template literal that joins them.
+func (w *writer) str(s string) string {
+	segs := segments(s)
+	if len(segs) == 0 {
+		return "''"
+	}
+	if len(segs) == 1 {
+		if segs[0].expr == "" {
+			return quote(segs[0].text)
+		}
+		w.noteExpr(segs[0].expr)
+		return segs[0].expr
+	}
+	var b strings.Builder
+	b.WriteByte('`')
+	for _, sg := range segs {
+		if sg.expr != "" {
+			w.noteExpr(sg.expr)
+			b.WriteString("${" + strings.TrimSuffix(sg.expr, "!") + "}")
+			continue
+		}
+		r := strings.NewReplacer(`\`, `\\`, "`", "\\`", "${", "\\${", "\n", `\n`)
+		b.WriteString(r.Replace(sg.text))
+	}
+	b.WriteByte('`')
+	return b.String()
+}
+
+func (w *writer) noteExpr(e string) {
+	if strings.HasPrefix(e, "unique(") {
+		w.usesUnique = true
+	}
+}
+
+type segment struct{ text, expr string }
+
+// segments splits s into literal text and variables, as TypeScript
+// expressions. A malformed variable is kept as text (a parsed test has none).
+func segments(s string) []segment {
+	var out []segment
+	for s != "" {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			out = append(out, segment{text: s})
+			break
+		}
+		j := strings.Index(s[i:], "}}")
+		if j < 0 {
+			out = append(out, segment{text: s})
+			break
+		}
+		if i > 0 {
+			out = append(out, segment{text: s[:i]})
+		}
+		raw := s[i : i+j+2]
+		vars, err := testfile.ParseVars(raw)
+		if err != nil || len(vars) != 1 {
+			out = append(out, segment{text: raw})
+		} else {
+			out = append(out, segment{expr: varExpr(vars[0])})
+		}
+		s = s[i+j+2:]
+	}
+	return out
+}
+
+// varExpr is the TypeScript expression for one variable.
+func varExpr(v testfile.Var) string {
+	switch v.Kind {
+	case testfile.VarEnv, testfile.VarSecret:
+		if validIdent(v.Name) {
+			return "process.env." + v.Name + "!"
+		}
+		return "process.env[" + quote(v.Name) + "]!"
+	}
+	e := "unique(" + quote(v.Name) + ")"
+	switch v.Form {
+	case "url":
+		e = "encodeURIComponent(" + e + ")"
+	case "slug":
+		e = e + ".toLowerCase().replace(/[^a-z0-9]+/g, '-')"
+	}
+	return e
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+func validIdent(s string) bool { return identRE.MatchString(s) }
+
+// quote is a single-quoted TypeScript string literal.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('\'')
+	for _, r := range s {
+		switch r {
+		case '\\':
+			b.WriteString(`\\`)
+		case '\'':
+			b.WriteString(`\'`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			if r < 0x20 || r == 0x2028 || r == 0x2029 {
+				b.WriteString(`\u` + fmt.Sprintf("%04x", r))
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// scopeLocator is the TypeScript expression for a container, from page.
+func scopeLocator(sc *browser.PWScope) string {
+	var b strings.Builder
+	b.WriteString("page")
+	if sc.Name != "" {
+		b.WriteString(".getByRole(" + quote(sc.Role) + ", { name: " + quote(sc.Name) + ", exact: true })")
+	} else {
+		b.WriteString(".getByRole(" + quote(sc.Role) + ")")
+	}
+	if sc.HasText != "" {
+		b.WriteString(".filter({ hasText: " + quote(sc.HasText) + " })")
+	}
+	return b.String()
+}
+
+// Locator is the TypeScript expression for l, from page.
+func Locator(l browser.PWLocator) string {
+	var b strings.Builder
+	if l.Scope != nil {
+		b.WriteString(scopeLocator(l.Scope))
+	} else {
+		b.WriteString("page")
+	}
+	switch l.Kind {
+	case "role":
+		b.WriteString(".getByRole(" + quote(l.Role))
+		if l.Name != "" {
+			b.WriteString(", { name: " + quote(l.Name))
+			if l.Exact {
+				b.WriteString(", exact: true")
+			}
+			b.WriteString(" }")
+		}
+		b.WriteString(")")
+		if l.HasText != "" {
+			b.WriteString(".filter({ hasText: " + quote(l.HasText) + " })")
+		}
+	case "label":
+		b.WriteString(".getByLabel(" + quote(l.Value) + exact(l.Exact) + ")")
+	case "placeholder":
+		b.WriteString(".getByPlaceholder(" + quote(l.Value) + exact(l.Exact) + ")")
+	case "testid":
+		if l.Attr == "" || l.Attr == "data-testid" {
+			b.WriteString(".getByTestId(" + quote(l.Value) + ")")
+		} else {
+			b.WriteString(".locator(" + quote("["+l.Attr+"="+strconv.Quote(l.Value)+"]") + ")")
+		}
+	case "text":
+		b.WriteString(".getByText(" + quote(l.Value) + exact(l.Exact) + ")")
+	default:
+		b.WriteString(".locator(" + quote(l.Value) + ")")
+	}
+	if l.Nth != nil {
+		fmt.Fprintf(&b, ".nth(%d)", *l.Nth)
+	}
+	return b.String()
+}
+
+func exact(on bool) string {
+	if on {
+		return ", { exact: true }"
+	}
+	return ""
+}
+
+// ConfigOptions are what playwright.config.ts says.
+type ConfigOptions struct {
+	BaseURL       string
+	Width, Height int
+	// Executable is the browser binary; "" means Debian's /usr/bin/chromium.
+	Executable string
+	Headless   bool
+}
+
+// Config returns a playwright.config.ts that runs the specs in its
+// directory against o.BaseURL (or $E2E_BASE_URL), at the viewport e2e uses,
+// in the installed Chromium rather than a browser Playwright downloads.
+func Config(o ConfigOptions) []byte {
+	exe := o.Executable
+	if exe == "" {
+		exe = "/usr/bin/chromium"
+	}
+	var b strings.Builder
+	b.WriteString("// Exported by `e2e export playwright`.\n")
+	b.WriteString("import { defineConfig } from '@playwright/test';\n\n")
+	b.WriteString("export default defineConfig({\n")
+	b.WriteString("  testDir: '.',\n")
+	b.WriteString("  use: {\n")
+	if o.BaseURL != "" {
+		b.WriteString("    baseURL: process.env.E2E_BASE_URL ?? " + quote(o.BaseURL) + ",\n")
+	} else {
+		b.WriteString("    baseURL: process.env.E2E_BASE_URL,\n")
+	}
+	if o.Width > 0 && o.Height > 0 {
+		fmt.Fprintf(&b, "    viewport: { width: %d, height: %d },\n", o.Width, o.Height)
+	}
+	if !o.Headless {
+		b.WriteString("    headless: false,\n")
+	}
+	b.WriteString("    launchOptions: { executablePath: process.env.E2E_CHROME ?? " + quote(exe) + " },\n")
+	b.WriteString("  },\n")
+	b.WriteString("});\n")
+	return []byte(b.String())
+}
+
+// ident is a constant's name for the element a description names, in
+// camel case ("the blue button": blueButton), new in the step.
+func (w *writer) ident(desc string) string {
+	var words []string
+	for _, f := range strings.FieldsFunc(strings.ToLower(desc), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if f == "the" || f == "a" || f == "an" {
+			continue
+		}
+		words = append(words, f)
+	}
+	if len(words) > 4 {
+		words = words[len(words)-4:]
+	}
+	name := ""
+	for i, wd := range words {
+		if i > 0 {
+			wd = strings.ToUpper(wd[:1]) + wd[1:]
+		}
+		name += wd
+	}
+	if name == "" || !validIdent(name) || reserved[name] {
+		name = "target"
+	}
+	base := name
+	for n := 2; w.idents[name]; n++ {
+		name = fmt.Sprintf("%s%d", base, n)
+	}
+	w.idents[name] = true
+	return name
+}
+
+// reserved are the names a constant cannot take.
+var reserved = map[string]bool{"page": true, "test": true, "expect": true, "path": true, "unique": true, "runID": true,
+	"delete": true, "new": true, "default": true, "in": true, "for": true, "if": true, "do": true, "case": true}

@@ -1,0 +1,219 @@
+package export
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/step"
+	"github.com/e2e-dev/e2e/session/testfile"
+)
+
+func parse(t *testing.T, file, src string) *testfile.Test {
+	t.Helper()
+	tt, err := testfile.Parse(file, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt
+}
+
+func role(r, name string) Target {
+	return Target{Locator: browser.PWLocator{Kind: "role", Role: r, Name: name, Count: 1}, Cached: true}
+}
+
+func scoped(sr, text string, t Target) Target {
+	t.Locator.Scope = &browser.PWScope{Role: sr, HasText: text}
+	return t
+}
+
+func nth(i int) *int { return &i }
+
+// The generated code of a few tests, reviewed by eye (go test -update
+// rewrites the golden files): it reads like code a person wrote.
+func TestSpecGolden(t *testing.T) {
+	users, err := os.ReadFile("../../examples/users.e2e.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("users", func(t *testing.T) {
+		tt := parse(t, "users.e2e.yaml", string(users))
+		menu := func(who string) Target { return scoped("row", who, role("button", "Menu")) }
+		row := func(who string) Target {
+			return Target{Locator: browser.PWLocator{Kind: "role", Role: "row", HasText: who, Count: 1}, Cached: true}
+		}
+		steps := [][]Target{
+			{menu("Alice")}, {role("menuitem", "Archive")}, {row("Alice")}, {role("status", "")},
+			{menu("Bob")}, {role("menuitem", "Edit")}, {role("textbox", "Name")}, {role("button", "Save")}, {row("Robert")},
+		}
+		et := Test{Test: tt}
+		for _, s := range steps {
+			et.Steps = append(et.Steps, Step{Targets: s})
+		}
+		spec, err := Spec(et, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.RequireEqual(t, spec)
+	})
+
+	t.Run("kinds", func(t *testing.T) {
+		dir := t.TempDir()
+		for _, f := range []string{"a.png", "b.png"} {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte("png"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tt := parse(t, filepath.Join(dir, "kinds.e2e.yaml"), `name: every kind
+url: /account
+steps:
+  - type: { into: the email field, text: "{{ env.E2E_USER }}" }
+  - type: { into: the password field, text: "{{ secret.E2E_PASSWORD }}" }
+  - type: { into: the project name field, text: "proj-{{ unique \"p\" }}" }
+  - click: the blue button
+  - dblclick: the bread label
+  - rightclick: the file icon
+  - hover: the avatar
+  - uncheck: the Newsletter checkbox
+  - select: { from: the Plan dropdown, option: Pro }
+  - press: Escape
+  - drag: { from: the first card, to: the Done column }
+  - upload: { into: the Avatar field, files: [a.png, b.png] }
+  - wait: 2s
+  - wait: { for: the Saved toast }
+    timeout: 8s
+  - click: the Delete button in the eggs item
+  - click: the second Remove button
+  - act: archive the oldest project
+  - act: invite a teammate
+  - assert: the page looks like a receipt
+  - expect: { value: { of: the email field, contains: "@example" } }
+  - expect: { url: /projects/* }
+  - expect: { url: { contains: tab=billing } }
+  - expect: { title: Account }
+  - expect: { text: { in: the greeting, is: "Hi {{ env.NAME }}!" } }
+  - click: the Launch rocket button
+`)
+		css := Target{Locator: browser.PWLocator{Kind: "css", Value: "span.icon-file", Count: 1,
+			Reason: "no role, label, placeholder, test id or text names it alone; its class does"}, Cached: true}
+		hover := scoped("listitem", "eggs", role("button", "Delete"))
+		hover.Locator.Hover = true
+		blue := role("button", "Add to cart")
+		blue.Locator.Color = &browser.PWColor{Property: "background-color", Value: "rgb(29, 78, 216)"}
+		remove := role("button", "Remove")
+		remove.Locator.Nth = nth(1)
+		located := role("textbox", "Email")
+		located.Cached = false
+		steps := []Step{
+			{Targets: []Target{{Locator: browser.PWLocator{Kind: "label", Value: "Email", Count: 1}, Cached: true}}},
+			{Targets: []Target{role("textbox", "Password")}},
+			{Targets: []Target{{Locator: browser.PWLocator{Kind: "placeholder", Value: "Project name", Exact: true, Count: 1}, Cached: true}}},
+			{Targets: []Target{blue}},
+			{Targets: []Target{{Locator: browser.PWLocator{Kind: "text", Value: "bread", Exact: true, Count: 1}, Cached: true}}},
+			{Targets: []Target{css}},
+			{Targets: []Target{{Locator: browser.PWLocator{Kind: "testid", Attr: "data-testid", Value: "avatar", Count: 1}, Cached: true}}},
+			{Targets: []Target{role("checkbox", "Newsletter")}},
+			{Targets: []Target{role("combobox", "Plan")}},
+			{},
+			{Targets: []Target{role("listitem", "Card 1"), role("region", "Done")}},
+			{Targets: []Target{{Locator: browser.PWLocator{Kind: "testid", Attr: "data-qa", Value: "avatar-input", Count: 1}, Cached: true}}},
+			{},
+			{Targets: []Target{role("status", "Saved")}},
+			{Targets: []Target{hover}},
+			{Targets: []Target{remove}},
+			{Act: []ActStep{
+				{Step: step.Step{Type: step.Click, Description: "the Sort by date button"}, Targets: []Target{role("button", "Sort by date")}},
+				{Step: step.Step{Type: step.Click, Description: "the Archive button in the first row"}, Targets: []Target{scoped("row", "Apollo", role("button", "Archive"))}},
+			}},
+			{}, // an act never recorded
+			{},
+			{Targets: []Target{located}},
+			{}, {}, {},
+			{Targets: []Target{role("heading", "")}},
+			{}, // never located: guessed
+		}
+		spec, err := Spec(Test{Test: tt, Steps: steps}, Options{OutDir: filepath.Join(dir, "out")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(spec), "waitForTimeout") {
+			t.Error("a fixed wait became waitForTimeout")
+		}
+		golden.RequireEqual(t, spec)
+	})
+}
+
+// TestSpecRequireRecorded: with RequireRecorded, every step with nothing
+// recorded is an error at its line (an act with no trajectory, a step
+// located only now, a step never found); recorded steps and steps with no
+// element are not.
+func TestSpecRequireRecorded(t *testing.T) {
+	tt := parse(t, "r.e2e.yaml", `name: r
+url: /
+steps:
+  - click: the Sign in button
+  - press: Enter
+  - act: archive the oldest project
+  - click: the Save button
+  - click: the Launch rocket button
+`)
+	located := role("button", "Save")
+	located.Cached = false
+	_, err := Spec(Test{Test: tt, Steps: []Step{{Targets: []Target{role("button", "Sign in")}}, {}, {}, {Targets: []Target{located}}, {}}}, Options{RequireRecorded: true})
+	var lines []int
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var nr *NotRecordedError
+		if !errors.As(e, &nr) {
+			t.Fatalf("%T %v", e, e)
+		}
+		lines = append(lines, nr.Line)
+	}
+	if len(lines) != 3 || lines[0] != 6 || lines[1] != 7 || lines[2] != 8 {
+		t.Errorf("errors at lines %v, want 6, 7, 8: %v", lines, err)
+	}
+}
+
+// TestGuess: what a description suggests when nothing was recorded.
+func TestGuess(t *testing.T) {
+	for desc, want := range map[string]string{
+		"the Sign in button":                 `page.getByRole('button', { name: 'Sign in' })`,
+		"the email field":                    `page.getByLabel('email')`,
+		"the Menu button in the Alice row":   `page.getByRole('row').filter({ hasText: 'Alice' }).getByRole('button', { name: 'Menu' })`,
+		"the Alice row":                      `page.getByRole('row').filter({ hasText: 'Alice' })`,
+		"the second Delete button":           `page.getByRole('button', { name: 'Delete' }).nth(1)`,
+		`the "No file chosen" text`:          `page.getByText('No file chosen')`,
+		"Archive":                            `page.getByText('Archive')`,
+		"the Delete button in the eggs item": `page.getByRole('listitem').filter({ hasText: 'eggs' }).getByRole('button', { name: 'Delete' })`,
+	} {
+		if got := Locator(Guess(desc)); got != want {
+			t.Errorf("%q: %s, want %s", desc, got, want)
+		}
+	}
+}
+
+// TestStringsKeepVariables: variables become process.env and unique(), never
+// a value; literal text is escaped for TypeScript.
+func TestStringsKeepVariables(t *testing.T) {
+	w := &writer{}
+	for in, want := range map[string]string{
+		"plain":                  `'plain'`,
+		`it's a \ test`:          `'it\'s a \\ test'`,
+		"{{ secret.PASSWORD }}":  `process.env.PASSWORD!`,
+		"Hi {{ env.NAME }}!":     "`Hi ${process.env.NAME}!`",
+		"a `b` ${c} {{ env.X }}": "`a \\`b\\` \\${c} ${process.env.X}`",
+		`{{ unique "team" }}`:    `unique('team')`,
+		`{{ unique "t" | url }}`: `encodeURIComponent(unique('t'))`,
+	} {
+		if got := w.str(in); got != want {
+			t.Errorf("%q: %s, want %s", in, got, want)
+		}
+	}
+	if !w.usesUnique {
+		t.Error("unique() used but not defined")
+	}
+}
