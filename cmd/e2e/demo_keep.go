@@ -1,0 +1,261 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/e2e-dev/e2e/agent/scripted"
+	"github.com/e2e-dev/e2e/examples"
+	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/store"
+)
+
+// demoAddr is where a kept demo project expects the fixture app and the
+// scripted model: `e2e demo serve` listens there.
+const demoAddr = "127.0.0.1:7357"
+
+// demoApp is the app identity of the demo's cache keys when it keeps its
+// project: the demo's own fixture listens on a random port, the kept
+// project's on its address, and both must find the same entries.
+const demoApp = "e2e-fixture"
+
+// demoEnvFile holds what the kept examples read from the environment.
+const demoEnvFile = "demo.env"
+
+// keptProject is the directory `e2e demo --keep DIR` leaves behind: the
+// examples, an e2e.yaml that points at `e2e demo serve`, the scripted
+// model's playbook and the demo's database, heals included.
+type keptProject struct {
+	dir  string // absolute
+	addr string // host:port of the kept e2e.yaml's baseURL
+}
+
+// newKeptProject checks that dir is new or empty and creates it. A
+// directory with anything in it, or a file, is refused: the demo never
+// writes over what is there.
+func newKeptProject(dir, addr string) (*keptProject, error) {
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		return nil, fmt.Errorf("demo --addr %s: want host:port, such as %s", addr, demoAddr)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("demo --keep %s: %w", dir, err)
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, fmt.Errorf("demo --keep %s: %w", dir, unwrapPath(err))
+	case !fi.IsDir():
+		return nil, fmt.Errorf("demo --keep %s: it is a file; name a new or empty directory", dir)
+	default:
+		ents, err := os.ReadDir(abs)
+		if err != nil {
+			return nil, fmt.Errorf("demo --keep %s: %w", dir, unwrapPath(err))
+		}
+		if len(ents) > 0 {
+			return nil, fmt.Errorf("demo --keep %s: the directory is not empty (it holds %s); name a new or empty directory, the demo writes over nothing",
+				dir, plural(len(ents), "entry"))
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(abs, ".e2e"), 0o755); err != nil {
+		return nil, fmt.Errorf("demo --keep %s: %w", dir, err)
+	}
+	return &keptProject{dir: abs, addr: addr}, nil
+}
+
+func (k *keptProject) dbPath() string      { return filepath.Join(k.dir, ".e2e", "e2e.db") }
+func (k *keptProject) screenshots() string { return filepath.Join(k.dir, ".e2e", "screenshots") }
+
+// write puts the examples, the playbook, e2e.yaml and demo.env in the
+// directory. With scripted set, e2e.yaml names the scripted model that
+// `e2e demo serve` serves; otherwise the model stays the one the
+// environment configures.
+func (k *keptProject) write(scripted bool) error {
+	files, err := fs.Glob(examples.FS, "*.e2e.yaml")
+	if err != nil {
+		return err
+	}
+	agents, err := fs.Glob(examples.FS, "agent/*")
+	if err != nil {
+		return err
+	}
+	for _, n := range append(files, agents...) {
+		b, err := fs.ReadFile(examples.FS, n)
+		if err != nil {
+			return err
+		}
+		p := filepath.Join(k.dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return err
+		}
+	}
+	var cfg strings.Builder
+	fmt.Fprintf(&cfg, `# Kept by e2e demo --keep: the demo's examples, its database (.e2e/e2e.db)
+# with the heal it left staged, and the scripted model's playbook
+# (agent/model.json). Run e2e demo serve in this directory to serve the
+# fixture app (and the scripted model) where this file expects them.
+baseURL: http://%s
+tests: ["*.e2e.yaml", "agent/*.e2e.yaml"]
+timeouts: { step: 5s }
+# The demo's fixture ran on another port: the cache keys name the app so.
+cache: { app: %s }
+`, k.addr, demoApp)
+	if scripted {
+		fmt.Fprintf(&cfg, `# The scripted model plays agent/model.json; replace this with your model.
+model: { name: scripted, baseURL: http://%s/v1 }
+`, k.addr)
+	}
+	if err := os.WriteFile(filepath.Join(k.dir, "e2e.yaml"), []byte(cfg.String()), 0o644); err != nil {
+		return err
+	}
+	// The fixture's demo user; a file, since the password is a secret and
+	// e2e never prints it.
+	env := "E2E_USER=alice@example.com\nE2E_PASSWORD=correct-horse\n"
+	return os.WriteFile(filepath.Join(k.dir, demoEnvFile), []byte(env), 0o600)
+}
+
+// demoNext is the variant under which the kept project's sign-in test
+// passes only through the heal the demo left staged.
+const demoNext = "redesign"
+
+// printNext says what was kept and the commands to try in it, each as it
+// runs (from the kept directory).
+func (k *keptProject) printNext(ctx context.Context, out io.Writer, db *store.DB) error {
+	staged, err := db.Heals(ctx, "staged")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\nkept in %s: e2e.yaml, the tests, the database (.e2e/e2e.db) with %s, the scripted\n",
+		k.dir, plural(len(staged), "staged heal"))
+	fmt.Fprintf(out, "model's playbook (agent/model.json) and %s (the demo user, for {{ env.E2E_USER }} and\n", demoEnvFile)
+	fmt.Fprintln(out, "{{ secret.E2E_PASSWORD }}). Try next, from there:")
+	fmt.Fprintln(out)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "  cd %s\t\n", shellQuote(k.dir))
+	fmt.Fprintf(tw, "  e2e demo serve\t# in a terminal of its own: the fixture app and the scripted model on %s\n", k.addr)
+	fmt.Fprintf(tw, "  e2e heals list\t# the staged heals\n")
+	if len(staged) > 0 {
+		fmt.Fprintf(tw, "  e2e heals show %d\t# the old and new steps of heal %d side by side\n", staged[0].ID, staged[0].ID)
+	}
+	fmt.Fprintf(tw, "  e2e studio --heals\t# review them in the studio: accept or reject\n")
+	fmt.Fprintf(tw, "  env $(cat %s) e2e run --variant %s agent/\t# the redesigned app: sign-in passes through the staged heal\n", demoEnvFile, demoNext)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "\nReject the heal (e2e heals reject N) and run again: the agent heals the sign-in anew.")
+	return nil
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@%,=") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// newDemoServeCmd serves what a kept demo project's e2e.yaml points at.
+func newDemoServeCmd() *cobra.Command {
+	var dir string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the fixture app and the scripted model for a project e2e demo --keep made, until interrupted",
+		Example: `  e2e demo --keep demo && cd demo && e2e demo serve
+  e2e demo serve --dir demo`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return demoServe(cmd.Context(), dir, cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().StringVar(&dir, "dir", "", "the kept project (default: the current directory)")
+	return cmd
+}
+
+// demoServe serves the fixture app at the kept project's baseURL and, when
+// its model is the scripted one, the playbook at model.baseURL, until ctx
+// ends.
+func demoServe(ctx context.Context, dir string, out io.Writer) error {
+	cfg, err := loadConfig(dir)
+	if err != nil {
+		return err
+	}
+	if cfg.File == "" || cfg.BaseURL == "" {
+		return fmt.Errorf("demo serve: %s holds no e2e.yaml with a baseURL; run it in a directory e2e demo --keep made, or pass --dir", cfg.Dir)
+	}
+	base, err := url.Parse(cfg.BaseURL)
+	if err != nil {
+		return fmt.Errorf("demo serve: baseURL %s: %w", cfg.BaseURL, err)
+	}
+	mux := map[string]*http.ServeMux{base.Host: http.NewServeMux()}
+	mux[base.Host].Handle("/", fixture.Handler(fixture.Options{}))
+	what := fmt.Sprintf("fixture app on %s", strings.TrimRight(cfg.BaseURL, "/")+"/")
+	if cfg.Model.Name == "scripted" && cfg.Model.BaseURL != "" {
+		m, err := url.Parse(cfg.Model.BaseURL)
+		if err != nil {
+			return fmt.Errorf("demo serve: model baseURL %s: %w", cfg.Model.BaseURL, err)
+		}
+		playbook := filepath.Join(cfg.Dir, "agent", "model.json")
+		b, err := os.ReadFile(playbook)
+		if err != nil {
+			return fmt.Errorf("demo serve: the scripted model's playbook: %w", err)
+		}
+		book, err := scripted.Parse(b)
+		if err != nil {
+			return fmt.Errorf("demo serve: %s: %w", playbook, err)
+		}
+		if mux[m.Host] == nil {
+			mux[m.Host] = http.NewServeMux()
+		}
+		mux[m.Host].Handle(strings.TrimRight(m.Path, "/")+"/", scripted.New(book))
+		what += fmt.Sprintf(", the scripted model on %s (playbook agent/model.json)", cfg.Model.BaseURL)
+	}
+	var servers []*http.Server
+	var lns []net.Listener
+	defer func() {
+		for _, s := range servers {
+			s.Close()
+		}
+	}()
+	for host, h := range mux {
+		ln, err := net.Listen("tcp", host)
+		if err != nil {
+			for _, l := range lns {
+				l.Close()
+			}
+			return fmt.Errorf("demo serve: listen on %s: %w (is e2e demo serve already running?)", host, err)
+		}
+		lns = append(lns, ln)
+		servers = append(servers, &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second})
+	}
+	fmt.Fprintf(out, "%s; Ctrl-C stops\n", what)
+	errc := make(chan error, len(servers))
+	for i, s := range servers {
+		go func() { errc <- s.Serve(lns[i]) }()
+	}
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	}
+}
