@@ -148,7 +148,7 @@ func (k *keptProject) printNext(ctx context.Context, out io.Writer, db *store.DB
 	fmt.Fprintln(out, "{{ secret.E2E_PASSWORD }}). Try next, from there:")
 	fmt.Fprintln(out)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  cd %s\t\n", shellQuote(k.dir))
+	fmt.Fprintf(tw, "  cd %s\t# the kept project\n", shellQuote(k.dir))
 	fmt.Fprintf(tw, "  e2e demo serve\t# in a terminal of its own: the fixture app and the scripted model on %s\n", k.addr)
 	fmt.Fprintf(tw, "  e2e heals list\t# the staged heals\n")
 	if len(staged) > 0 {
