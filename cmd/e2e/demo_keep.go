@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/e2e-dev/e2e/agent"
 	"github.com/e2e-dev/e2e/agent/scripted"
 	"github.com/e2e-dev/e2e/examples"
 	"github.com/e2e-dev/e2e/session/fixture"
@@ -223,7 +226,7 @@ func demoServe(ctx context.Context, dir string, out io.Writer) error {
 		if mux[m.Host] == nil {
 			mux[m.Host] = http.NewServeMux()
 		}
-		mux[m.Host].Handle(strings.TrimRight(m.Path, "/")+"/", scripted.New(book))
+		mux[m.Host].Handle(strings.TrimRight(m.Path, "/")+"/", findsNothing(scripted.New(book)))
 		what += fmt.Sprintf(", the scripted model on %s (playbook agent/model.json)", cfg.Model.BaseURL)
 	}
 	var servers []*http.Server
@@ -258,4 +261,49 @@ func demoServe(ctx context.Context, dir string, out io.Writer) error {
 		}
 		return err
 	}
+}
+
+// findsNothing answers the requests of the model locator, which the
+// scripted model does not serve (it plays act goals only), with "nothing
+// fits": an empty ref, so that e2e run in a kept project reports an element
+// the local locator cannot find as it does without a model, and never acts
+// on an element the model picked. Every other request goes to next.
+func findsNothing(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		var req struct {
+			Model string `json:"model"`
+			Tools []struct {
+				Function struct {
+					Name string `json:"name"`
+				} `json:"function"`
+			} `json:"tools"`
+		}
+		locate := false
+		if json.Unmarshal(body, &req) == nil {
+			for _, t := range req.Tools {
+				locate = locate || t.Function.Name == agent.ChooseElement
+			}
+		}
+		if !locate {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next.ServeHTTP(w, r)
+			return
+		}
+		args, _ := json.Marshal(map[string]string{ // strings always marshal
+			"reasoning": "the scripted model does not locate elements, it only plays act goals", "ref": ""})
+		tc := map[string]any{"id": "call_locate", "type": "function", "function": map[string]string{"name": agent.ChooseElement, "arguments": string(args)}}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-scripted-locate", "object": "chat.completion", "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "tool_calls",
+				"message": map[string]any{"role": "assistant", "content": "", "tool_calls": []any{tc}}}},
+			"usage": map[string]int{"prompt_tokens": (len(body) + 3) / 4, "completion_tokens": (len(args) + 3) / 4,
+				"total_tokens": (len(body)+3)/4 + (len(args)+3)/4},
+		})
+	})
 }
