@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -47,6 +48,9 @@ func newDemoCmd(g *globals) *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var k *keptProject
+			if keep == "" && cmd.Flags().Changed("addr") {
+				return errors.New("demo --addr says where a kept project expects the fixture app; it needs --keep DIR")
+			}
 			if keep != "" {
 				var err error
 				if k, err = newKeptProject(keep, addr); err != nil {

@@ -145,24 +145,25 @@ func (k *keptProject) printNext(ctx context.Context, out io.Writer, db *store.DB
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "\nkept in %s: e2e.yaml, the tests, the database (.e2e/e2e.db) with %s, the scripted\n",
-		k.dir, plural(len(staged), "staged heal"))
-	fmt.Fprintf(out, "model's playbook (agent/model.json) and %s (the demo user, for {{ env.E2E_USER }} and\n", demoEnvFile)
-	fmt.Fprintln(out, "{{ secret.E2E_PASSWORD }}). Try next, from there:")
+	fmt.Fprintf(out, "\nkept in %s:\n", k.dir)
+	fmt.Fprintf(out, "e2e.yaml, the tests, the database (.e2e/e2e.db) with %s, the scripted model's\n", plural(len(staged), "staged heal"))
+	fmt.Fprintf(out, "playbook (agent/model.json) and %s. Try next, from there:\n", demoEnvFile)
 	fmt.Fprintln(out)
+	fmt.Fprintf(out, "  cd %s\n", shellQuote(k.dir))
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  cd %s\t# the kept project\n", shellQuote(k.dir))
-	fmt.Fprintf(tw, "  e2e demo serve\t# in a terminal of its own: the fixture app and the scripted model on %s\n", k.addr)
+	fmt.Fprintf(tw, "  e2e demo serve\t# in its own terminal: the fixture app and scripted model\n")
 	fmt.Fprintf(tw, "  e2e heals list\t# the staged heals\n")
 	if len(staged) > 0 {
-		fmt.Fprintf(tw, "  e2e heals show %d\t# the old and new steps of heal %d side by side\n", staged[0].ID, staged[0].ID)
+		fmt.Fprintf(tw, "  e2e heals show %d\t# heal %d: its old and new steps side by side\n", staged[0].ID, staged[0].ID)
 	}
 	fmt.Fprintf(tw, "  e2e studio --heals\t# review them in the studio: accept or reject\n")
-	fmt.Fprintf(tw, "  env $(cat %s) e2e run --variant %s agent/\t# the redesigned app: sign-in passes through the staged heal\n", demoEnvFile, demoNext)
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(out, "\nReject the heal (e2e heals reject N) and run again: the agent heals the sign-in anew.")
+	fmt.Fprintf(out, "  env $(cat %s) e2e run --variant %s agent/\n", demoEnvFile, demoNext)
+	fmt.Fprintln(out, "\nThe last runs the act examples against the redesigned app (demo.env holds the demo")
+	fmt.Fprintln(out, "user): the sign-in passes through the staged heal until you decide it. Reject the heal")
+	fmt.Fprintln(out, "(e2e heals reject N) and run again: the agent heals the sign-in anew.")
 	return nil
 }
 

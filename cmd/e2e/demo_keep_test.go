@@ -42,6 +42,9 @@ func TestDemoKeepRefusesWhatIsThere(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, "demo --addr 7357: want host:port") {
 		t.Errorf("--addr without a host: exit %d %q", code, errOut)
 	}
+	if code, _, errOut = e2e(t, "demo", "--addr", "127.0.0.1:8000"); code != exitUsage || !strings.Contains(errOut, "it needs --keep DIR") {
+		t.Errorf("--addr without --keep: exit %d %q", code, errOut)
+	}
 	if _, err := os.Stat(filepath.Join(full, "new")); err == nil {
 		t.Error("the demo made the directory of a refused --keep")
 	}
@@ -75,7 +78,7 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 	if strings.Contains(got, "correct-horse") {
 		t.Errorf("the demo printed the password:\n%s", got)
 	}
-	if !strings.Contains(got, "with 1 staged heal, the scripted") || !strings.Contains(got, "leaves the redesign ones staged, for you to review") {
+	if !strings.Contains(got, "with 1 staged heal, the scripted model's") || !strings.Contains(got, "leaves the redesign ones staged, for you to review") {
 		t.Errorf("demo output:\n%s", got)
 	}
 	for _, f := range []string{"e2e.yaml", "login.e2e.yaml", "agent/signin.e2e.yaml", "agent/model.json", "demo.env", ".e2e/e2e.db"} {
@@ -108,7 +111,7 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 	if id == "" || strings.Join(cmds, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("commands to try next:\n%s\nwant:\n%s", strings.Join(cmds, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(got, "Reject the heal (e2e heals reject N) and run again") {
+	if !strings.Contains(got, "Reject the heal\n(e2e heals reject N) and run again") {
 		t.Errorf("no word on rejecting the heal:\n%s", got)
 	}
 
