@@ -146,8 +146,8 @@ func (k *keptProject) printNext(ctx context.Context, out io.Writer, db *store.DB
 		return err
 	}
 	fmt.Fprintf(out, "\nkept in %s:\n", k.dir)
-	fmt.Fprintf(out, "e2e.yaml, the tests, the database (.e2e/e2e.db) with %s, the scripted model's\n", plural(len(staged), "staged heal"))
-	fmt.Fprintf(out, "playbook (agent/model.json) and %s. Try next, from there:\n", demoEnvFile)
+	fmt.Fprintf(out, "e2e.yaml, the tests, the database (.e2e/e2e.db) with %s, the scripted\n", plural(len(staged), "staged heal"))
+	fmt.Fprintf(out, "model's playbook (agent/model.json) and %s. Try next, from there:\n", demoEnvFile)
 	fmt.Fprintln(out)
 	fmt.Fprintf(out, "  cd %s\n", shellQuote(k.dir))
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -161,9 +161,10 @@ func (k *keptProject) printNext(ctx context.Context, out io.Writer, db *store.DB
 		return err
 	}
 	fmt.Fprintf(out, "  env $(cat %s) e2e run --variant %s agent/\n", demoEnvFile, demoNext)
-	fmt.Fprintln(out, "\nThe last runs the act examples against the redesigned app (demo.env holds the demo")
-	fmt.Fprintln(out, "user): the sign-in passes through the staged heal until you decide it. Reject the heal")
-	fmt.Fprintln(out, "(e2e heals reject N) and run again: the agent heals the sign-in anew.")
+	fmt.Fprintln(out, "\nThe last runs the act examples against the redesigned app (demo.env holds")
+	fmt.Fprintln(out, "the demo user): the sign-in passes through the staged heal until you decide")
+	fmt.Fprintln(out, "it. Reject the heal (e2e heals reject N) and run again: the agent heals the")
+	fmt.Fprintln(out, "sign-in anew.")
 	return nil
 }
 

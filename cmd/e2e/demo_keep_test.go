@@ -78,7 +78,7 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 	if strings.Contains(got, "correct-horse") {
 		t.Errorf("the demo printed the password:\n%s", got)
 	}
-	if !strings.Contains(got, "with 1 staged heal, the scripted model's") || !strings.Contains(got, "leaves the redesign ones staged, for you to review") {
+	if !strings.Contains(got, "with 1 staged heal, the scripted\nmodel's playbook") || !strings.Contains(got, "leaves the redesign ones staged, for you to review") {
 		t.Errorf("demo output:\n%s", got)
 	}
 	for _, f := range []string{"e2e.yaml", "login.e2e.yaml", "agent/signin.e2e.yaml", "agent/model.json", "demo.env", ".e2e/e2e.db"} {
@@ -111,7 +111,7 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 	if id == "" || strings.Join(cmds, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("commands to try next:\n%s\nwant:\n%s", strings.Join(cmds, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(got, "Reject the heal\n(e2e heals reject N) and run again") {
+	if !strings.Contains(got, "Reject the heal (e2e heals reject N) and run again") {
 		t.Errorf("no word on rejecting the heal:\n%s", got)
 	}
 
