@@ -45,6 +45,10 @@ func TestDemoKeepRefusesWhatIsThere(t *testing.T) {
 	if code, _, errOut = e2e(t, "demo", "--addr", "127.0.0.1:8000"); code != exitUsage || !strings.Contains(errOut, "it needs --keep DIR") {
 		t.Errorf("--addr without --keep: exit %d %q", code, errOut)
 	}
+	// e2e demo serve outside a kept project says where to run it.
+	if code, _, errOut = e2e(t, "demo", "serve", "--dir", t.TempDir()); code != exitUsage || !strings.Contains(errOut, "holds no e2e.yaml with a baseURL; run it in a directory e2e demo --keep made") {
+		t.Errorf("demo serve outside a kept project: exit %d %q", code, errOut)
+	}
 	if _, err := os.Stat(filepath.Join(full, "new")); err == nil {
 		t.Error("the demo made the directory of a refused --keep")
 	}
