@@ -42,8 +42,9 @@ const demoEnvFile = "demo.env"
 // examples, an e2e.yaml that points at `e2e demo serve`, the scripted
 // model's playbook and the demo's database, heals included.
 type keptProject struct {
-	dir  string // absolute
-	addr string // host:port of the kept e2e.yaml's baseURL
+	dir      string // absolute
+	addr     string // host:port of the kept e2e.yaml's baseURL
+	scripted bool   // the kept e2e.yaml names the scripted model
 }
 
 // newKeptProject checks that dir is new or empty and creates it. A
@@ -88,6 +89,7 @@ func (k *keptProject) screenshots() string { return filepath.Join(k.dir, ".e2e",
 // `e2e demo serve` serves; otherwise the model stays the one the
 // environment configures.
 func (k *keptProject) write(scripted bool) error {
+	k.scripted = scripted
 	files, err := fs.Glob(examples.FS, "*.e2e.yaml")
 	if err != nil {
 		return err
@@ -151,7 +153,11 @@ func (k *keptProject) printNext(ctx context.Context, out io.Writer, db *store.DB
 	fmt.Fprintln(out)
 	fmt.Fprintf(out, "  cd %s\n", shellQuote(k.dir))
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  e2e demo serve\t# in its own terminal: the fixture app and scripted model\n")
+	if k.scripted {
+		fmt.Fprintf(tw, "  e2e demo serve\t# in its own terminal: the fixture app and scripted model\n")
+	} else {
+		fmt.Fprintf(tw, "  e2e demo serve\t# in its own terminal: the fixture app (your model stays)\n")
+	}
 	fmt.Fprintf(tw, "  e2e heals list\t# the staged heals\n")
 	if len(staged) > 0 {
 		fmt.Fprintf(tw, "  e2e heals show %d\t# heal %d: its old and new steps side by side\n", staged[0].ID, staged[0].ID)
