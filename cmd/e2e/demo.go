@@ -103,6 +103,16 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *ke
 		return err
 	}
 	defer db.Close()
+	// A kept project's e2e run has a model, which enters the cache keys:
+	// the plain examples are keyed so too, to replay there.
+	var agentCfg session.AgentConfig
+	if keep != nil {
+		m, err := configuredModel(cfg, modelFlags{}, &runCalls{rec: db}, g.red)
+		if err != nil {
+			return err
+		}
+		agentCfg = demoAgentConfig(m)
+	}
 	b, err := browser.Launch(ctx, g.browserOptions())
 	if err != nil {
 		return err
@@ -129,7 +139,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *ke
 			w = out
 		}
 		r, err := runner.New(runner.Options{Config: cfg, Project: project, Store: db, Browser: b, Out: w, Env: env,
-			Variants: ph.variants, Version: toolVersion(), Screenshots: shots, Redactor: g.red})
+			Agent: agentCfg, Variants: ph.variants, Version: toolVersion(), Screenshots: shots, Redactor: g.red})
 		if err != nil {
 			return err
 		}

@@ -64,9 +64,9 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 	var actor session.Actor
 	// The agent configuration enters the cache keys as in e2e run, so that
 	// a kept project replays what the demo recorded.
-	agentCfg := session.AgentConfig{Model: "scripted", Prompt: agent.PromptVersion()}
+	agentCfg := demoAgentConfig(m)
 	if m != nil {
-		actor, agentCfg = m.actor, session.AgentConfig{Model: m.name, Prompt: agent.PromptVersion()}
+		actor = m.actor
 		fmt.Fprintf(out, "\nact examples: %d tests, model %s\n", len(tests), m.about)
 	} else {
 		stop, a, err := scriptedActor(rec, red)
@@ -208,6 +208,16 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 		return keep.printNext(ctx, out, db)
 	}
 	return nil
+}
+
+// demoAgentConfig is the agent configuration of the demo's cache keys: the
+// configured model's, else the scripted one's, as e2e run has it in a kept
+// project.
+func demoAgentConfig(m *model) session.AgentConfig {
+	if m != nil {
+		return session.AgentConfig{Model: m.name, Prompt: agent.PromptVersion()}
+	}
+	return session.AgentConfig{Model: "scripted", Prompt: agent.PromptVersion()}
 }
 
 // changed counts the steps a heal inserted and deleted (same text, cache

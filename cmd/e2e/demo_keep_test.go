@@ -188,6 +188,13 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 		t.Errorf("%s: exit %d\n%s", cmds[3], code, o)
 	}
 
+	// A plain example replays the demo's cache entries: e2e run's model
+	// keys them as the demo did.
+	if code, o := sh("env $(cat demo.env) e2e run login.e2e.yaml"); code != 0 || !strings.Contains(o, " 0 located, 0 re-located, 0 failed") ||
+		strings.Contains(o, " 0 cache hits") {
+		t.Errorf("a plain example in the kept project: exit %d\n%s", code, o)
+	}
+
 	// The studio, in this process (it needs a screen), from the kept directory.
 	t.Chdir(kept)
 	args := strings.Fields(strings.TrimPrefix(cmds[4], "e2e studio"))
