@@ -98,7 +98,15 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *ke
 	if keep != nil {
 		cfg.Cache.App = demoApp
 	}
-	db, err := store.Open(ctx, dbPath, store.WithRedactor(g.red))
+	var db *store.DB
+	if keep != nil {
+		// With the checkout's lineage, as e2e run in the kept directory
+		// opens it: in a git repository its heals and trajectories are
+		// those of the branch.
+		db, err = openRunStore(ctx, cfg, store.WithRedactor(g.red))
+	} else {
+		db, err = store.Open(ctx, dbPath, store.WithRedactor(g.red))
+	}
 	if err != nil {
 		return err
 	}

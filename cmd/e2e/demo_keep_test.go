@@ -71,7 +71,11 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	kept := filepath.Join(t.TempDir(), "my demo") // a space, for the printed cd
+	// Kept in a git checkout, as a newcomer trying it in a clone would:
+	// e2e run there follows the branch.
+	repo := t.TempDir()
+	gitRepo(t, repo)
+	kept := filepath.Join(repo, "my demo") // a space, for the printed cd
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
 	var out, errb bytes.Buffer
@@ -210,6 +214,7 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 	code, o := sh(cmds[5])
 	if code != 0 || !strings.Contains(o, "✓ agent signs in (healed: review with `e2e heals list`)") ||
 		!strings.Contains(o, "3 passed (1 healed, staged for review), 0 failed") ||
+		!regexp.MustCompile(`✓ act sign in as .*\s+hit\s`).MatchString(o) ||
 		!regexp.MustCompile(`✓ act archive Alice\s+hit`).MatchString(o) || !regexp.MustCompile(`✓ act put the Trail Runner 2 in the cart\s+hit`).MatchString(o) {
 		t.Fatalf("%s: exit %d\n%s", cmds[5], code, o)
 	}
