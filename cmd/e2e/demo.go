@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -37,19 +38,38 @@ var demoPhases = []struct{ name, variants string }{
 // against the fixture app cold, warm and against changed variants of it.
 func newDemoCmd(g *globals) *cobra.Command {
 	var verbose bool
+	var keep, addr string
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Run the bundled examples against the fixture app: cold, warm and on changed versions of the app",
-		Args:  cobra.NoArgs,
+		Example: `  e2e demo
+  e2e demo --keep demo     # leave the project, its database and heals in ./demo
+  cd demo && e2e demo serve`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return demo(cmd.Context(), g, cmd.OutOrStdout(), verbose)
+			var k *keptProject
+			if keep == "" && cmd.Flags().Changed("addr") {
+				return errors.New("demo --addr says where a kept project expects the fixture app; it needs --keep DIR")
+			}
+			if keep != "" {
+				var err error
+				if k, err = newKeptProject(keep, addr); err != nil {
+					return err
+				}
+			}
+			return demo(cmd.Context(), g, cmd.OutOrStdout(), verbose, k)
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "print every step of every run")
+	cmd.Flags().StringVar(&keep, "keep", "", "leave a working project in this new or empty directory: the tests, e2e.yaml, the database with the demo's staged heal, the scripted model's playbook")
+	cmd.Flags().StringVar(&addr, "addr", demoAddr, "with --keep: where the kept project expects the fixture app and the scripted model (e2e demo serve listens there)")
+	cmd.AddCommand(newDemoServeCmd())
 	return cmd
 }
 
-func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
+// demo runs the examples; with keep set, in the kept directory, whose
+// database stays.
+func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *keptProject) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -59,20 +79,48 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 	defer srv.Close()
 	base := "http://" + ln.Addr().String()
 
-	dir, err := os.MkdirTemp("", "e2e-demo-")
-	if err != nil {
-		return err
+	dir, dbPath, shots, project := "", "", "", "examples"
+	if keep != nil {
+		dir, dbPath, shots, project = keep.dir, keep.dbPath(), keep.screenshots(), "" // the project is the kept directory's, as for e2e run there
+	} else {
+		d, err := os.MkdirTemp("", "e2e-demo-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir, dbPath, shots = d, filepath.Join(d, "e2e.db"), filepath.Join(d, "screenshots")
 	}
-	defer os.RemoveAll(dir)
 	cfg, tests, err := demoSuite(dir, base)
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, filepath.Join(dir, "e2e.db"), store.WithRedactor(g.red))
+	cfg.DB = dbPath
+	if keep != nil {
+		cfg.Cache.App = demoApp
+	}
+	var db *store.DB
+	if keep != nil {
+		// With the checkout's lineage, as e2e run in the kept directory
+		// opens it: in a git repository its heals and trajectories are
+		// those of the branch.
+		db, err = openRunStore(ctx, cfg, store.WithRedactor(g.red))
+	} else {
+		db, err = store.Open(ctx, dbPath, store.WithRedactor(g.red))
+	}
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	// A kept project's e2e run has a model, which enters the cache keys:
+	// the plain examples are keyed so too, to replay there.
+	var agentCfg session.AgentConfig
+	if keep != nil {
+		m, err := configuredModel(cfg, modelFlags{}, &runCalls{rec: db}, g.red)
+		if err != nil {
+			return err
+		}
+		agentCfg = demoAgentConfig(m)
+	}
 	b, err := browser.Launch(ctx, g.browserOptions())
 	if err != nil {
 		return err
@@ -98,8 +146,8 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 			fmt.Fprintf(out, "── %s\n", ph.name)
 			w = out
 		}
-		r, err := runner.New(runner.Options{Config: cfg, Project: "examples", Store: db, Browser: b, Out: w, Env: env,
-			Variants: ph.variants, Version: toolVersion(), Screenshots: filepath.Join(dir, "screenshots"), Redactor: g.red})
+		r, err := runner.New(runner.Options{Config: cfg, Project: project, Store: db, Browser: b, Out: w, Env: env,
+			Agent: agentCfg, Variants: ph.variants, Version: toolVersion(), Screenshots: shots, Redactor: g.red})
 		if err != nil {
 			return err
 		}
@@ -141,7 +189,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool) error {
 			fmt.Fprintln(out, f)
 		}
 	}
-	return demoAgent(ctx, out, verbose, dir, base, b, db, env, g.red)
+	return demoAgent(ctx, out, verbose, dir, base, b, db, env, g.red, keep)
 }
 
 // demoSuite writes nothing: it reads the embedded examples and points them

@@ -40,12 +40,18 @@ var agentPhases = []struct {
 
 // demoAgent runs the act examples: recorded by the model, replayed without
 // it, healed when the app changes. With no model configured it uses the
-// scripted model bundled with the examples, and says so.
+// scripted model bundled with the examples, and says so. With keep set it
+// leaves the redesign's heal staged instead of accepting it, writes the
+// kept project and prints the commands to try in it.
 func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base string, b *browser.Browser, db *store.DB,
-	env func(string) (string, bool), red *redact.Redactor) error {
+	env func(string) (string, bool), red *redact.Redactor, keep *keptProject) error {
 	cfg, tests, err := demoAgentSuite(dir, base)
 	if err != nil {
 		return err
+	}
+	project, shots := "examples-agent", filepath.Join(dir, "screenshots")
+	if keep != nil {
+		project, shots, cfg.Cache.App = "", keep.screenshots(), demoApp
 	}
 	// A replayed step that cannot succeed waits this long for its element
 	// before the heal starts (e2e.yaml's timeouts.step in a real suite).
@@ -56,6 +62,9 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 		return err
 	}
 	var actor session.Actor
+	// The agent configuration enters the cache keys as in e2e run, so that
+	// a kept project replays what the demo recorded.
+	agentCfg := demoAgentConfig(m)
 	if m != nil {
 		actor = m.actor
 		fmt.Fprintf(out, "\nact examples: %d tests, model %s\n", len(tests), m.about)
@@ -71,6 +80,11 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 		fmt.Fprintln(out, "client, but it does not think, and its token counts are estimates. Set OPENAI_BASE_URL and E2E_MODEL")
 		fmt.Fprintln(out, "to use a real model.")
 		fmt.Fprintln(out)
+	}
+	if keep != nil {
+		if err := keep.write(m == nil); err != nil {
+			return fmt.Errorf("demo --keep: %w", err)
+		}
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "run\ttests passed\tacts\treplayed\thealed\tmodel calls\ttokens\tmedian ms/act\t")
@@ -88,8 +102,8 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 			fmt.Fprintf(out, "── %s\n", ph.name)
 			w = out
 		}
-		r, err := runner.New(runner.Options{Config: cfg, Project: "examples-agent", Store: db, Browser: b, Out: w, Env: env,
-			Actor: actor, Variants: ph.variants, Version: toolVersion(), Screenshots: filepath.Join(dir, "screenshots"),
+		r, err := runner.New(runner.Options{Config: cfg, Project: project, Store: db, Browser: b, Out: w, Env: env,
+			Actor: actor, Agent: agentCfg, Variants: ph.variants, Version: toolVersion(), Screenshots: shots,
 			OnRunStart: func(id int64) { rec.runID.Store(id) }, Redactor: red})
 		if err != nil {
 			return err
@@ -153,7 +167,9 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 				}
 			}
 		}
-		if ph.review != "" {
+		// A kept project keeps the redesign's heal staged, for the
+		// newcomer to review.
+		if ph.review != "" && (keep == nil || ph.review != "accept") {
 			for _, h := range staged {
 				if _, err := db.DecideHeal(ctx, h.ID, ph.review == "accept", "e2e demo"); err != nil {
 					return err
@@ -170,7 +186,11 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 	}
 	if len(heals) > 0 {
 		fmt.Fprintln(out, "\nheals (each staged for review; the demo rejects the popup ones, since the newsletter modal is a")
-		fmt.Fprintln(out, "passing campaign, and accepts the redesign ones, since the redesign shipped):")
+		if keep == nil {
+			fmt.Fprintln(out, "passing campaign, and accepts the redesign ones, since the redesign shipped):")
+		} else {
+			fmt.Fprintln(out, "passing campaign, and leaves the redesign ones staged, for you to review):")
+		}
 		tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "  run\ttest\tsteps\tchanged\tmodel calls")
 		for _, h := range heals {
@@ -184,7 +204,20 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 			fmt.Fprintln(out, f)
 		}
 	}
+	if keep != nil {
+		return keep.printNext(ctx, out, db)
+	}
 	return nil
+}
+
+// demoAgentConfig is the agent configuration of the demo's cache keys: the
+// configured model's, else the scripted one's, as e2e run has it in a kept
+// project.
+func demoAgentConfig(m *model) session.AgentConfig {
+	if m != nil {
+		return session.AgentConfig{Model: m.name, Prompt: agent.PromptVersion()}
+	}
+	return session.AgentConfig{Model: "scripted", Prompt: agent.PromptVersion()}
 }
 
 // changed counts the steps a heal inserted and deleted (same text, cache
