@@ -147,3 +147,39 @@ func TestDatabaseURLIsMasked(t *testing.T) {
 		t.Errorf("a password in e2e.yaml: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestStoreCopyCommand moves a project from its SQLite file to a server:
+// the next run on the server replays from the copied cache, and copying
+// again copies nothing twice.
+func TestStoreCopyCommand(t *testing.T) {
+	c := pgtest.Start(t)
+	url, err := c.CreateDB("moved")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
+	if code, out, errOut := e2e(t, "run", "--config", dir); code != 0 {
+		t.Fatalf("run on SQLite: exit %d\n%s%s", code, out, errOut)
+	}
+	file := filepath.Join(dir, ".e2e", "e2e.db")
+	code, out, errOut := e2e(t, "store", "copy", "--from", file, "--to", url)
+	if code != 0 || !strings.Contains(out, "copied "+file+" to "+url+": 1 run (1 test, 2 steps), 2 element cache rows") {
+		t.Fatalf("store copy: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = e2e(t, "store", "copy", "--from", file, "--to", url)
+	if code != 0 || !strings.Contains(out, ": 0 runs (0 tests, 0 steps)") || !strings.Contains(out, "1 already there") {
+		t.Fatalf("store copy again: exit %d\n%s%s", code, out, errOut)
+	}
+	appendFile(t, filepath.Join(dir, "e2e.yaml"), "db: "+url+"\n")
+	code, out, errOut = e2e(t, "run", "--config", dir, "--cache", "strict")
+	if code != 0 || !strings.Contains(out, " hit ") {
+		t.Fatalf("a strict run on the server after the copy: exit %d\n%s%s", code, out, errOut)
+	}
+	if n := storeRuns(t, url); n != 2 {
+		t.Errorf("server holds %d runs, want the copied one and this one", n)
+	}
+	code, _, errOut = e2e(t, "store", "copy", "--from", filepath.Join(dir, "nope.db"), "--to", url)
+	if code != exitUsage || !strings.Contains(errOut, "nope.db") {
+		t.Errorf("copy from a missing file: exit %d\n%s", code, errOut)
+	}
+}
