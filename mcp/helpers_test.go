@@ -43,7 +43,6 @@ type harnessOptions struct {
 	maxSessions int
 	model       *agenttest.Server
 	files       map[string]string
-	env         map[string]string
 }
 
 func fixtureURL(t *testing.T) string {
@@ -103,15 +102,13 @@ func newHarness(t *testing.T, o harnessOptions) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := o.env
-	_ = env
 	h.s, err = New(Options{Config: cfg, Store: h.db, Redactor: h.red, Version: "test", AllowReview: o.allowReview, MaxSessions: o.maxSessions,
 		Launch: func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, browser.Options{}) },
 		Wire:   scriptedWire(t, o.model, h.db, h.red)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.cs = h.connect(ctx)
+	h.cs = h.connect(ctx, nil)
 	t.Cleanup(func() {
 		h.cs.Close()
 		h.s.Close()
@@ -122,13 +119,13 @@ func newHarness(t *testing.T, o harnessOptions) *harness {
 }
 
 // connect connects a new in-memory client.
-func (h *harness) connect(ctx context.Context) *sdk.ClientSession {
+func (h *harness) connect(ctx context.Context, opts *sdk.ClientOptions) *sdk.ClientSession {
 	h.t.Helper()
 	ct, st := sdk.NewInMemoryTransports()
 	if _, err := h.s.SDK().Connect(ctx, st, nil); err != nil {
 		h.t.Fatal(err)
 	}
-	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, opts)
 	cs, err := c.Connect(ctx, ct, nil)
 	if err != nil {
 		h.t.Fatal(err)

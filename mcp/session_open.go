@@ -80,6 +80,11 @@ func sessionOpen(s *Server, ctx context.Context, req *sdk.CallToolRequest, in se
 		return nil, err
 	}
 	o := s.runnerOptions(b)
+	// The coding agent is the model: a preview is located by the local
+	// locator alone, and an ambiguous description comes back with its
+	// candidates instead of going to a model. (The agent configuration
+	// stays: it enters the cache keys a run reads.)
+	o.Model = nil
 	o.OnTarget = func(_ context.Context, e runner.TargetEvent) { l.target = append(l.target, e) }
 	r, err := runner.New(o)
 	if err != nil {
