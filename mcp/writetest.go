@@ -86,7 +86,7 @@ func writeTest(s *Server, _ context.Context, _ *sdk.CallToolRequest, in writeTes
 			index = *in.Index
 		}
 		if index < 0 || index > len(t.Steps) || index+in.Delete > len(t.Steps) {
-			return nil, fmt.Errorf("index %d, delete %d: the test has %d steps", index, in.Delete, len(t.Steps))
+			return nil, fmt.Errorf("index %d, delete %d: the test has %s", index, in.Delete, plural(len(t.Steps), "step"))
 		}
 		if text, err = splice(string(src), t, index, in.Delete, lines); err != nil {
 			return nil, err
@@ -259,4 +259,12 @@ func writeAtomic(path, text string) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// plural returns "1 step" or "n steps".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
