@@ -1,0 +1,112 @@
+package mcp
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+	buildOut  []byte
+)
+
+// e2eBinary builds cmd/e2e once for the package's tests.
+func e2eBinary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "e2e-mcp-bin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "e2e")
+		cmd := exec.Command("go", "build", "-o", binPath, "github.com/e2e-dev/e2e/cmd/e2e")
+		buildOut, buildErr = cmd.CombinedOutput()
+	})
+	if buildErr != nil {
+		t.Fatalf("go build: %v\n%s", buildErr, buildOut)
+	}
+	return binPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
+// stdioClient starts `e2e mcp ARGS…` and connects to it over stdio.
+func stdioClient(t *testing.T, args ...string) *sdk.ClientSession {
+	t.Helper()
+	cmd := exec.Command(e2eBinary(t), append([]string{"mcp"}, args...)...)
+	cmd.Stderr = &lockedBuffer{}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := sdk.NewClient(&sdk.Implementation{Name: "stdio-test", Version: "1"}, nil)
+	cs, err := c.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, cmd.Stderr)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		if s := cmd.Stderr.(*lockedBuffer).String(); strings.Contains(s, "panic") {
+			t.Errorf("the server panicked:\n%s", s)
+		}
+	})
+	return cs
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestMCPStdio drives the built binary over stdio as a coding agent's
+// client does: the same author, replay and heal review flow.
+func TestMCPStdio(t *testing.T) {
+	model := scriptedHeal(t)
+	base := fixtureURL(t)
+	dir := projectDir(t, base, map[string]string{"act.e2e.yaml": actTest})
+	flags := []string{"--config", dir, "--model", "scripted", "--model-url", model.URL()}
+	cs := stdioClient(t, flags...)
+	alive(t, cs)
+	authorFlow(t, cs, dir, model.Count)
+	id := healFlow(t, cs)
+	fails(t, cs, "heals_accept", map[string]any{"id": id, "reviewer": "ada"}, "started without --allow-review")
+	if text, isErr := callRaw(t, cs, "no_such_tool_for_sure", map[string]any{}); !isErr || !strings.Contains(text, `unknown tool "no_such_tool_for_sure"`) {
+		t.Errorf("unknown tool: %s", text)
+	}
+	alive(t, cs)
+	cs.Close()
+
+	rv := stdioClient(t, append(flags, "--allow-review")...)
+	var d healDecideOut
+	ok(t, rv, "heals_accept", map[string]any{"id": id, "reviewer": "ada"}, &d)
+	if d.Status != "accepted" || d.DecidedBy != "mcp:ada" {
+		t.Errorf("heals_accept: %+v", d)
+	}
+}
