@@ -107,7 +107,7 @@ func (s *Server) ServeIO(ctx context.Context, in io.ReadCloser, out io.WriteClos
 // ServeHTTP serves streamable HTTP on addr, which must be a loopback
 // address, until ctx ends. ready, when set, learns the address listened on.
 func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(string)) error {
-	if err := loopback(addr); err != nil {
+	if err := Loopback(addr); err != nil {
 		return err
 	}
 	l, err := net.Listen("tcp", addr)
@@ -129,9 +129,9 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(string))
 	return nil
 }
 
-// loopback refuses an address that is not on the loopback interface: the
+// Loopback refuses an address that is not on the loopback interface: the
 // server drives a browser and writes files, and has no authentication.
-func loopback(addr string) error {
+func Loopback(addr string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return fmt.Errorf("--http %q: want host:port on loopback, such as 127.0.0.1:8931", addr)

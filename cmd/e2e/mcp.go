@@ -57,6 +57,11 @@ func serveMCP(cmd *cobra.Command, g *globals, f *mcpFlags) error {
 	if f.maxSessions < 1 {
 		return fmt.Errorf("--max-sessions %d: want 1 or more", f.maxSessions)
 	}
+	if f.http != "" {
+		if err := mcp.Loopback(f.http); err != nil {
+			return err
+		}
+	}
 	cfg, err := loadConfig(f.config)
 	if err != nil {
 		return err
