@@ -17,7 +17,7 @@ import (
 
 type previewIn struct {
 	Session string   `json:"session" jsonschema:"the session id session_open returned"`
-	Steps   []string `json:"steps" jsonschema:"steps in the test-file form, one each: 'click: the Sign in button', 'fill: { field: the Email field, with: a@b.test }', 'expect: { visible: the Welcome heading }'"`
+	Steps   []string `json:"steps" jsonschema:"steps in the test-file form, one each: 'click: the Sign in button', 'type: { into: the Email field, text: a@b.test }', 'expect: { visible: the Welcome heading }'"`
 }
 
 type previewOut struct {
