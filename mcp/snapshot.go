@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -16,7 +17,8 @@ import (
 const DefaultSnapshotChars = 20000
 
 type snapshotIn struct {
-	Session         string `json:"session" jsonschema:"the session id session_open returned"`
+	Session         string `json:"session,omitempty" jsonschema:"the session id session_open returned"`
+	URL             string `json:"url,omitempty" jsonschema:"instead of a session: open this page (as session_open would), snapshot it and close it"`
 	Scope           string `json:"scope,omitempty" jsonschema:"a ref from an earlier snapshot (e12): only its subtree"`
 	InteractiveOnly bool   `json:"interactiveOnly,omitempty" jsonschema:"only interactable elements and the containers around them"`
 	MaxChars        int    `json:"maxChars,omitempty" jsonschema:"cut the outline at this many characters (default 20000)"`
@@ -29,7 +31,21 @@ type snapshotOut struct {
 	Truncated bool   `json:"truncated,omitempty"`
 }
 
-func snapshot(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in snapshotIn) (any, error) {
+func snapshot(s *Server, ctx context.Context, req *sdk.CallToolRequest, in snapshotIn) (any, error) {
+	switch {
+	case in.Session != "" && in.URL != "":
+		return nil, errors.New("give session or url, not both")
+	case in.Session == "" && in.URL == "":
+		return nil, errors.New("give session (from session_open) or url")
+	case in.URL != "":
+		open, err := sessionOpen(s, ctx, nil, sessionOpenIn{URL: in.URL, Test: "snapshot"})
+		if err != nil {
+			return nil, err
+		}
+		id := open.(sessionOpenOut).Session
+		defer s.closeSession(id)
+		in.Session = id
+	}
 	l, err := s.session(in.Session)
 	if err != nil {
 		return nil, err

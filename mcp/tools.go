@@ -5,8 +5,10 @@ import (
 	"embed"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -52,6 +54,12 @@ type handler[In any] func(s *Server, ctx context.Context, req *sdk.CallToolReque
 // whose panics are tool errors too, never a crash of the server.
 func handle[In any](h handler[In]) func(*Server, *sdk.Tool) {
 	return func(s *Server, t *sdk.Tool) {
+		schema, err := jsonschema.For[In](nil)
+		if err != nil {
+			panic("mcp: the input of tool " + t.Name + ": " + err.Error())
+		}
+		portable(schema)
+		t.InputSchema = schema
 		sdk.AddTool(s.srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (res *sdk.CallToolResult, _ any, err error) {
 			defer func() {
 				if p := recover(); p != nil {
@@ -69,6 +77,26 @@ func handle[In any](h handler[In]) func(*Server, *sdk.Tool) {
 			return res, nil, nil
 		})
 	}
+}
+
+// portable gives every property one type: an optional slice or pointer is
+// ["null", "array"] by default, which some clients (those that map tool
+// schemas onto a single-type dialect) reject; absent is how it is left out.
+func portable(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.Types) == 2 && slices.Contains(s.Types, "null") {
+		for _, ty := range s.Types {
+			if ty != "null" {
+				s.Type, s.Types = ty, nil
+			}
+		}
+	}
+	for _, p := range s.Properties {
+		portable(p)
+	}
+	portable(s.Items)
 }
 
 func firstLines(s string, n int) string {
