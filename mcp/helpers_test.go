@@ -45,7 +45,7 @@ type harnessOptions struct {
 	files       map[string]string
 }
 
-func fixtureURL(t *testing.T) string {
+func fixtureURL(t testing.TB) string {
 	t.Helper()
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
@@ -53,7 +53,7 @@ func fixtureURL(t *testing.T) string {
 }
 
 // projectDir writes e2e.yaml for base and the given files.
-func projectDir(t *testing.T, base string, files map[string]string) string {
+func projectDir(t testing.TB, base string, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	cfg := fmt.Sprintf("baseURL: %s\ntests: [\"**/*.e2e.yaml\"]\ntimeouts: { step: 3s }\n", base)

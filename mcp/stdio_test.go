@@ -110,3 +110,5 @@ func TestMCPStdio(t *testing.T) {
 		t.Errorf("heals_accept: %+v", d)
 	}
 }
+
+func execCommand(name string, args ...string) *exec.Cmd { return exec.Command(name, args...) }
