@@ -12,6 +12,7 @@ import (
 	"github.com/e2e-dev/e2e/session/ax"
 	"github.com/e2e-dev/e2e/session/browser"
 	runner "github.com/e2e-dev/e2e/session/run"
+	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
@@ -83,6 +84,12 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if st.Type == step.Navigate {
+			if why := l.r.OutsideOrigins(st.Value); why != "" {
+				out.Steps = append(out.Steps, previewStep{Step: strings.TrimSpace(in.Steps[i]), Status: string(session.StatusFailed), Error: why})
+				continue
+			}
+		}
 		out.Steps = append(out.Steps, s.preview(ctx, l, strings.TrimSpace(in.Steps[i]), st))
 	}
 	return out, nil
@@ -92,8 +99,19 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 func (s *Server) preview(ctx context.Context, l *liveSession, line string, st testfile.Step) previewStep {
 	page := l.live.Page()
 	before := s.pageText(ctx, page)
+	beforeURL, _ := page.URL(ctx)
 	l.target = nil
 	sr := l.live.Step(ctx, st)
+	// A step that took the page off the allowed origins (a link to another
+	// site) is not kept, and the page goes back where it was.
+	if u, err := page.URL(ctx); err == nil && sr.Status != session.StatusFailed {
+		if why := l.r.OutsideOrigins(u); why != "" {
+			sr.Status, sr.Error = session.StatusFailed, "the step left the allowed origins ("+why+"); it is not kept and the page went back"
+			if beforeURL != "" {
+				_, _ = page.Navigate(ctx, beforeURL)
+			}
+		}
+	}
 	ps := previewStep{Step: line, Status: string(sr.Status), Cache: sr.Cache, MissReason: sr.MissReason, Error: sr.Error, MS: sr.DurationMS}
 	for _, e := range l.target {
 		if e.Via != "" {

@@ -35,6 +35,7 @@ type liveSession struct {
 
 	mu        sync.Mutex // one tool at a time on the page
 	live      *runner.Live
+	r         *runner.Runner
 	target    []runner.TargetEvent // the lookups of the step running
 	previewed []previewed          // steps that worked, by id p1, p2, …
 	closed    bool
@@ -102,7 +103,7 @@ func sessionOpen(s *Server, ctx context.Context, req *sdk.CallToolRequest, in se
 		drop()
 		return nil, err
 	}
-	l.live = live
+	l.live, l.r = live, r
 	if l.owner != nil {
 		go func() { // a client that goes away leaves no page behind
 			_ = l.owner.Wait()
