@@ -64,8 +64,9 @@ func TestMCPBadInput(t *testing.T) {
 	// A step that does not parse.
 	fails(t, h.cs, "preview_steps", map[string]any{"session": open.Session, "steps": []string{"clik: the Add to cart button"}}, "did you mean click?")
 	var pv previewOut
-	ok(t, h.cs, "preview_steps", map[string]any{"session": open.Session, "steps": []string{"click: the Buy now button"}}, &pv)
-	if len(pv.Steps) != 1 || pv.Steps[0].ID != "p1" {
+	// A step command is taken too, and answered (and written) in the test-file form.
+	ok(t, h.cs, "preview_steps", map[string]any{"session": open.Session, "steps": []string{`--step-type CLICK --description "the Buy now button"`}}, &pv)
+	if len(pv.Steps) != 1 || pv.Steps[0].ID != "p1" || pv.Steps[0].Step != `click: "the Buy now button"` {
 		t.Fatalf("preview: %+v", pv)
 	}
 	// Paths outside the project are refused, and nothing is written.

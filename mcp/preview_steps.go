@@ -67,12 +67,20 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 		return nil, errors.New("steps: give at least one step, such as 'click: the Sign in button'")
 	}
 	parsed := make([]testfile.Step, len(in.Steps))
+	lines := make([]string, len(in.Steps))
 	for i, line := range in.Steps {
-		st, err := parseStep(line)
-		if err != nil {
-			return nil, fmt.Errorf("steps[%d] %q: %w", i, line, err)
+		line = strings.TrimSpace(line)
+		var st testfile.Step
+		var err error
+		if strings.HasPrefix(line, "--step-type") {
+			line, st, err = fromCommand(line)
+		} else {
+			st, err = parseStep(line)
 		}
-		parsed[i] = st
+		if err != nil {
+			return nil, fmt.Errorf("steps[%d] %q: %w", i, in.Steps[i], err)
+		}
+		parsed[i], lines[i] = st, line
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -86,11 +94,11 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 		}
 		if st.Type == step.Navigate {
 			if why := l.r.OutsideOrigins(st.Value); why != "" {
-				out.Steps = append(out.Steps, previewStep{Step: strings.TrimSpace(in.Steps[i]), Status: string(session.StatusFailed), Error: why})
+				out.Steps = append(out.Steps, previewStep{Step: lines[i], Status: string(session.StatusFailed), Error: why})
 				continue
 			}
 		}
-		out.Steps = append(out.Steps, s.preview(ctx, l, strings.TrimSpace(in.Steps[i]), st))
+		out.Steps = append(out.Steps, s.preview(ctx, l, lines[i], st))
 	}
 	return out, nil
 }
