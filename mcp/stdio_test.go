@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -47,7 +48,22 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// stdioClient starts `e2e mcp ARGS…` and connects to it over stdio.
+// browsersOf lists the Chromium processes the process pid launched (their
+// profile directory names it).
+func browsersOf(pid int) []string {
+	marker := "e2e-chrome-" + strconv.Itoa(pid) + "-"
+	var found []string
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), marker) {
+			found = append(found, p)
+		}
+	}
+	return found
+}
+
+// stdioClient starts `e2e mcp ARGS…` and connects to it over stdio. When
+// the client closes, the server exits and leaves no browser behind.
 func stdioClient(t *testing.T, args ...string) *sdk.ClientSession {
 	t.Helper()
 	cmd := exec.Command(e2eBinary(t), append([]string{"mcp"}, args...)...)
@@ -61,6 +77,15 @@ func stdioClient(t *testing.T, args ...string) *sdk.ClientSession {
 	}
 	t.Cleanup(func() {
 		cs.Close()
+		pid := cmd.Process.Pid
+		deadline := time.Now().Add(10 * time.Second)
+		for left := browsersOf(pid); len(left) > 0; left = browsersOf(pid) {
+			if time.Now().After(deadline) {
+				t.Errorf("the server's browser outlived it: %v", left)
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 		if s := cmd.Stderr.(*lockedBuffer).String(); strings.Contains(s, "panic") {
 			t.Errorf("the server panicked:\n%s", s)
 		}
@@ -97,6 +122,8 @@ func TestMCPStdio(t *testing.T) {
 	authorFlow(t, cs, dir, model.Count)
 	id := healFlow(t, cs)
 	fails(t, cs, "heals_accept", map[string]any{"id": id, "reviewer": "ada"}, "started without --allow-review")
+	var open sessionOpenOut
+	ok(t, cs, "session_open", map[string]any{"url": "/product"}, &open) // left open: the exit reaps it
 	if text, isErr := callRaw(t, cs, "no_such_tool_for_sure", map[string]any{}); !isErr || !strings.Contains(text, `unknown tool "no_such_tool_for_sure"`) {
 		t.Errorf("unknown tool: %s", text)
 	}
