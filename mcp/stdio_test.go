@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/e2e-dev/e2e/session/report"
 )
 
 var (
@@ -119,7 +122,26 @@ func TestMCPStdio(t *testing.T) {
 	flags := []string{"--config", dir, "--model", "scripted", "--model-url", model.URL()}
 	cs := stdioClient(t, flags...)
 	alive(t, cs)
-	authorFlow(t, cs, dir, model.Count)
+	file := authorFlow(t, cs, dir, model.Count)
+	// `e2e run` itself replays the written test from the rows the preview
+	// kept: every step a hit, no model call.
+	calls := model.Count()
+	jsonPath := filepath.Join(t.TempDir(), "run.json")
+	run := exec.Command(e2eBinary(t), append([]string{"run", "--json", jsonPath, file}, flags...)...)
+	if out, err := run.CombinedOutput(); err != nil {
+		t.Fatalf("e2e run: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep report.JSON
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Run.Status != "passed" || rep.Summary.Hits != 2 || rep.Summary.Steps != 2 || model.Count() != calls {
+		t.Errorf("e2e run after write_test: %s, %d of %d steps hit, %d model calls", rep.Run.Status, rep.Summary.Hits, rep.Summary.Steps, model.Count()-calls)
+	}
 	id := healFlow(t, cs)
 	fails(t, cs, "heals_accept", map[string]any{"id": id, "reviewer": "ada"}, "started without --allow-review")
 	var open sessionOpenOut
