@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
 
@@ -60,6 +62,7 @@ func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error
 func (l *Live) Step(ctx context.Context, st testfile.Step) session.StepResult {
 	i := len(l.res.Steps)
 	saved := maps.Clone(l.tr.occurrence)
+	l.tr.identity = map[session.CacheKey]string{} // the keys this step looks up (LastKeys)
 	l.tr.index, l.tr.post = i, ""
 	l.r.publish(session.StepStarted{Index: i, Sub: -1, Command: st.Step.String()})
 	sr := l.r.runStep(ctx, l.tr, i, st)
@@ -84,6 +87,19 @@ func (l *Live) Step(ctx context.Context, st testfile.Step) session.StepResult {
 	}
 	return l.res.Steps[i]
 }
+
+// Page is the page the test is recorded in; the caller may snapshot it
+// between steps.
+func (l *Live) Page() *browser.Page { return l.tr.page }
+
+// LastKeys are the cache keys the last Step looked up, sorted.
+func (l *Live) LastKeys() []session.CacheKey {
+	return slices.Sorted(maps.Keys(l.tr.identity))
+}
+
+// OutsideOrigins says why a page may not be opened at u, or "" when it may:
+// the base URL's origin and the configured allowedOrigins are allowed.
+func (r *Runner) OutsideOrigins(u string) string { return r.outsideOrigins(u) }
 
 // Kept is the steps that passed, in order: the test to write.
 func (l *Live) Kept() []testfile.Step { return l.kept }

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/e2e-dev/e2e/mcp"
+	"github.com/e2e-dev/e2e/session/browser"
+	runner "github.com/e2e-dev/e2e/session/run"
+	"github.com/e2e-dev/e2e/store"
+)
+
+type mcpFlags struct {
+	model       modelFlags
+	config      string
+	db          string
+	baseURL     string
+	variants    string
+	http        string
+	allowReview bool
+	maxSessions int
+}
+
+func newMCPCmd(g *globals) *cobra.Command {
+	f := &mcpFlags{}
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve e2e to coding agents over the Model Context Protocol (stdio, or --http on loopback)",
+		Long: `e2e mcp lets a coding agent (Claude Code, Cursor, VS Code, Codex…) open pages of
+the app, read their outline, preview steps on the live page, write the ones that
+worked into a test file, run tests and read heals, through the Model Context
+Protocol. The tests it writes replay later with no model. Heals are decided by a
+person: heals_accept and heals_reject are refused unless --allow-review is given.`,
+		Example: `  claude mcp add e2e -- e2e mcp
+  e2e mcp --config ./web
+  e2e mcp --http 127.0.0.1:8931 --max-sessions 2`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return serveMCP(cmd, g, f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.http, "http", "", "serve streamable HTTP on this loopback address (127.0.0.1:PORT) instead of stdio")
+	fl.BoolVar(&f.allowReview, "allow-review", false, "let the client accept and reject heals (off: a person decides them with e2e heals)")
+	fl.IntVar(&f.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "pages open at once, at most")
+	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
+	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
+	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative URLs (overrides e2e.yaml)")
+	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
+	fl.StringVar(&f.model.name, "model", "", "model for act goals and assert steps in run_tests (default: model.name in e2e.yaml, else $E2E_MODEL)")
+	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
+	return cmd
+}
+
+func serveMCP(cmd *cobra.Command, g *globals, f *mcpFlags) error {
+	if f.maxSessions < 1 {
+		return fmt.Errorf("--max-sessions %d: want 1 or more", f.maxSessions)
+	}
+	if f.http != "" {
+		if err := mcp.Loopback(f.http); err != nil {
+			return err
+		}
+	}
+	cfg, err := loadConfig(f.config)
+	if err != nil {
+		return err
+	}
+	if f.baseURL != "" {
+		cfg.BaseURL = f.baseURL
+	}
+	if f.db != "" {
+		cfg.DB = f.db
+	}
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	calls := &runCalls{rec: db}
+	m, err := configuredModel(cfg, f.model, calls, g.red)
+	if err != nil {
+		return err
+	}
+	bo := runBrowserOptions(g, cfg)
+	s, err := mcp.New(mcp.Options{Config: cfg, Store: db, Redactor: g.red, Version: toolVersion(), Variants: f.variants,
+		AllowReview: f.allowReview, MaxSessions: f.maxSessions,
+		Launch: func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) },
+		Wire: func(o *runner.Options) {
+			o.OnRunStart = func(id int64) { calls.runID.Store(id) }
+			if m != nil {
+				m.wire(o)
+			}
+		}})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if f.http != "" {
+		return s.ServeHTTP(ctx, f.http, func(addr string) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "e2e mcp: serving http://%s/ (streamable HTTP)\n", addr)
+		})
+	}
+	// The protocol owns standard output: nothing else is printed there.
+	return s.ServeIO(ctx, os.Stdin, os.Stdout)
+}

@@ -1,0 +1,36 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFromCommand(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`--step-type CLICK --description "the Add to cart button"`, `click: "the Add to cart button"`},
+		{`--step-type TYPE --description "the Email field" --value "a: b"`, `type: { into: "the Email field", text: "a: b" }`},
+		{`--step-type SELECT --description "the Cabin class dropdown" --value Business`, `select: { from: "the Cabin class dropdown", option: "Business" }`},
+		{`--step-type NAVIGATE --value /login`, `navigate: "/login"`},
+		{`--step-type ACT --description "put the shoe in the cart"`, `act: "put the shoe in the cart"`},
+	} {
+		got, st, err := fromCommand(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.in, got, err, c.want)
+			continue
+		}
+		if st.Description == "" && st.Value == "" {
+			t.Errorf("%s: empty step", c.in)
+		}
+	}
+	for _, in := range []string{
+		`--step-type EXPECT --expect text --description "the cart status" --value "Cart: 1 item"`, // written in its own form
+		`--step-type CLICK --description "the button" --timeout 5s`,
+		`--step-type CLIK --description x`,
+	} {
+		if got, _, err := fromCommand(in); err == nil {
+			t.Errorf("%s: took it as %q", in, got)
+		} else if strings.Contains(in, "EXPECT") && !strings.Contains(err.Error(), "test-file form") {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// pages counts the browser's open pages (its targets of type page).
+func pages(t *testing.T, s *Server) int {
+	t.Helper()
+	s.mu.Lock()
+	b := s.b
+	s.mu.Unlock()
+	if b == nil {
+		return 0
+	}
+	u, err := url.Parse(b.ControlURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get("http://" + u.Host + "/json/list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var targets []struct{ Type string }
+	if err := json.NewDecoder(resp.Body).Decode(&targets); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, tg := range targets {
+		if tg.Type == "page" {
+			n++
+		}
+	}
+	return n
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestMCPClientDisconnectMidCall: a client that goes away while a preview
+// and a run are under way leaves no session, no page and no running run
+// behind, and the server goes on serving the other client.
+func TestMCPClientDisconnectMidCall(t *testing.T) {
+	h := newHarness(t, harnessOptions{files: map[string]string{
+		"slow.e2e.yaml": "name: slow\nurl: /product\nsteps:\n  - click: the Checkout button\n",
+	}})
+	var other sessionOpenOut
+	ok(t, h.cs, "session_open", map[string]any{"url": "/product", "test": "other"}, &other)
+	base := pages(t, h.s)
+
+	for _, tc := range []struct {
+		name string
+		call func(cs *sdk.ClientSession, session string) error
+	}{
+		{"preview", func(cs *sdk.ClientSession, session string) error {
+			_, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "preview_steps",
+				Arguments: map[string]any{"session": session, "steps": []string{"click: the Checkout button"}}})
+			return err
+		}},
+		{"run", func(cs *sdk.ClientSession, _ string) error {
+			_, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "run_tests", Arguments: map[string]any{"paths": []string{"slow.e2e.yaml"}}})
+			return err
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs := h.connect(context.Background(), nil)
+			var open sessionOpenOut
+			ok(t, cs, "session_open", map[string]any{"url": "/product", "test": "gone"}, &open)
+			done := make(chan error, 1)
+			go func() { done <- tc.call(cs, open.Session) }()
+			time.Sleep(700 * time.Millisecond) // the step is looking for a button that is not there
+			cs.Close()
+			<-done
+			waitFor(t, "the session to be reaped", func() bool {
+				h.s.mu.Lock()
+				defer h.s.mu.Unlock()
+				_, open := h.s.sessions[open.Session]
+				return !open && len(h.s.sessions) == 1
+			})
+			waitFor(t, "the pages to close", func() bool { return pages(t, h.s) == base })
+			waitFor(t, "no run left running", func() bool {
+				runs, err := h.db.Runs(context.Background(), 20)
+				if err != nil {
+					t.Fatal(err)
+				}
+				running := 0
+				for _, r := range runs {
+					if r.Status == "running" {
+						running++
+					}
+				}
+				return running == 1 // the other client's session
+			})
+		})
+	}
+	if _, err := os.Stat(filepath.Join(h.dir, "gone.e2e.yaml")); !os.IsNotExist(err) {
+		t.Errorf("a file was written: %v", err)
+	}
+	var snap snapshotOut
+	ok(t, h.cs, "snapshot", map[string]any{"session": other.Session}, &snap)
+	alive(t, h.cs)
+}
