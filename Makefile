@@ -20,10 +20,12 @@ xmllint:
 postgres:
 	@scripts/ensure-postgres
 
-# @playwright/test and typescript for the export tests (e2e export playwright),
-# in ~/.cache/e2e/npm or $$E2E_NPM_CACHE; no browser download.
+# From npm, into cache directories (no browser download): @playwright/test
+# and typescript for the export tests (e2e export playwright), and the MCP
+# Inspector for the e2e mcp tests.
 npm:
 	@scripts/ensure-npm
+	@scripts/ensure-npm-mcp >/dev/null
 
 build:
 	$(GO) build -o $(BIN) ./cmd/e2e
