@@ -45,7 +45,7 @@ person: heals_accept and heals_reject are refused unless --allow-review is given
 	fl.BoolVar(&f.allowReview, "allow-review", false, "let the client accept and reject heals (off: a person decides them with e2e heals)")
 	fl.IntVar(&f.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "pages open at once, at most")
 	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
-	fl.StringVar(&f.db, "db", "", "SQLite database (default: db in e2e.yaml, else .e2e/e2e.db)")
+	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative URLs (overrides e2e.yaml)")
 	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
 	fl.StringVar(&f.model.name, "model", "", "model for act goals and assert steps in run_tests (default: model.name in e2e.yaml, else $E2E_MODEL)")
