@@ -108,6 +108,7 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 			problems.add(err)
 			continue
 		}
+		t.Shown = testfile.ShownPath(cfg.Dir, p) // the same on every machine
 		tests = append(tests, t)
 	}
 	if problems.files > 0 {

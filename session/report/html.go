@@ -102,7 +102,7 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		if rel, ok := copied[src]; ok {
 			return rel
 		}
-		b, err := os.ReadFile(src)
+		b, err := os.ReadFile(rep.Open(src))
 		if err != nil {
 			return ""
 		}

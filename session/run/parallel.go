@@ -71,7 +71,8 @@ type TestDetail struct {
 	Snapshot     string
 	SnapshotStep int
 	// Video holds the paths of the failed test's screencast frames (JPEG),
-	// oldest first, and VideoMS their times from the first frame.
+	// oldest first, relative to Report.Dir when under it, and VideoMS their
+	// times from the first frame.
 	Video   []string
 	VideoMS []int64
 	// Heals are the ids of the heals the test's act steps made.
@@ -321,7 +322,7 @@ func (r *Runner) stopVideo(res *session.TestResult) {
 		if err := os.WriteFile(p, f.JPEG, 0o644); err != nil {
 			return
 		}
-		paths = append(paths, p)
+		paths = append(paths, r.shown(p))
 		ms = append(ms, f.At.Sub(frames[0].At).Milliseconds())
 	}
 	r.cap.mu.Lock()
