@@ -117,14 +117,6 @@ func unknownFlag(c *cobra.Command, err error) error {
 	return fmt.Errorf("%w; did you mean --%s?", err, best)
 }
 
-// plural returns "1 step" or "n steps".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // exitError carries an exit code other than the usage default.
 type exitError struct {
 	code int

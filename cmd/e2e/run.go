@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/plural"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
@@ -173,7 +174,7 @@ func (p *parseErrors) add(err error) {
 }
 
 func (p *parseErrors) Error() string {
-	return fmt.Sprintf("%d test file(s) have problems", p.files)
+	return fmt.Sprintf("%s %s problems", plural.Count(p.files, "test file"), plural.Word(p.files, "has", "have"))
 }
 
 // print writes the problems kept, with their excerpts, and then how many
