@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -56,6 +57,9 @@ func newRunCmd(g *globals) *cobra.Command {
 			}
 			if f.db != "" {
 				cfg.DB = f.db
+			}
+			if err := checkBrowser(g, cfg); err != nil {
+				return err
 			}
 			if err := preflight(cfg, tests); err != nil {
 				return err
@@ -116,6 +120,20 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 		return nil, nil, problems
 	}
 	return cfg, tests, nil
+}
+
+// checkBrowser reports, before anything starts, a browser the run cannot
+// launch because of the configuration: browser.chrome in e2e.yaml that is
+// not an executable, blamed at its line in e2e.yaml (exit 2), not on
+// --chrome, which was not given.
+func checkBrowser(g *globals, cfg *testfile.Config) error {
+	if g.chrome != "" || g.browserURL != "" || cfg.Browser.Chrome == "" {
+		return nil
+	}
+	if _, err := exec.LookPath(cfg.Browser.Chrome); err != nil {
+		return cfg.Problem("browser.chrome", fmt.Sprintf("%s is not an executable; name a Chrome or Chromium binary, or remove the key to look one up on PATH (or pass --chrome)", cfg.Browser.Chrome))
+	}
+	return nil
 }
 
 // preflight runs testfile.Preflight over the tests of a run, before any

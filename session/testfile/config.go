@@ -51,6 +51,24 @@ type Config struct {
 	DB string
 	// Cache says how caches are keyed and follow git.
 	Cache CacheConfig
+
+	// at is where each key's value is in File, by dotted path, for
+	// [Config.Problem].
+	at map[string]*Error
+}
+
+// Problem is a problem with the value of key (a dotted path such as
+// "browser.chrome") found after the file was read: a [List] of one, at the
+// value's line and column in File with the line and a marker under it, as
+// the file's own problems read. When key was not set in a file the error
+// names the key alone.
+func (c *Config) Problem(key, msg string) error {
+	if e, ok := c.at[key]; ok {
+		p := *e
+		p.Msg = key + ": " + msg
+		return List{&p}
+	}
+	return fmt.Errorf("%s: %s", key, msg)
 }
 
 // CacheConfig says how caches are keyed and which branch is main.
@@ -293,6 +311,10 @@ func (d *configDecoder) fields(n ast.Node, prefix, what string, fs []field, c *C
 			d.fields(e.value, p+".", p, f.sub, c)
 		default:
 			f.decode(d, e.value, c)
+			if c.at == nil {
+				c.at = map[string]*Error{}
+			}
+			c.at[p] = d.place(e.value)
 		}
 	}
 }

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A browser.chrome in e2e.yaml that is not an executable is a
+// configuration error at its line, exit 2 before anything starts; it is
+// not blamed on --chrome, which was not given.
+func TestChromeFromConfigIsBlamedOnTheConfig(t *testing.T) {
+	dir := project(t, "http://127.0.0.1:1", map[string]string{"a.e2e.yaml": "name: a\nsteps:\n  - click: the button\n"})
+	cfg := filepath.Join(dir, "e2e.yaml")
+	src, _ := os.ReadFile(cfg)
+	if err := os.WriteFile(cfg, append(src, "browser:\n  chrome: /nope/chromium\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := e2e(t, "run", "--config", dir)
+	if code != 2 || strings.Contains(errOut, "--chrome=") ||
+		!strings.Contains(errOut, "e2e.yaml:5:11: browser.chrome: /nope/chromium is not an executable") ||
+		!strings.Contains(errOut, "  chrome: /nope/chromium\n") || !strings.Contains(errOut, "^") {
+		t.Errorf("exit %d, want 2\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e2e")); err == nil {
+		t.Error("the run created .e2e/ before it found the configuration wrong")
+	}
+	// --chrome names the binary: then the flag is what is wrong.
+	code, _, errOut = e2e(t, "run", "--config", dir, "--chrome", "/nope/other")
+	if code == 0 || !strings.Contains(errOut, "--chrome=/nope/other is not an executable") {
+		t.Errorf("--chrome: exit %d, stderr %s", code, errOut)
+	}
+}
