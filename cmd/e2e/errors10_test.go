@@ -32,3 +32,33 @@ func TestChromeFromConfigIsBlamedOnTheConfig(t *testing.T) {
 		t.Errorf("--chrome: exit %d, stderr %s", code, errOut)
 	}
 }
+
+// --headed with no display says so in one line, exit 2, and starts no
+// Chromium (which would print pages of log); browser.headless: false in
+// e2e.yaml is blamed at its line.
+func TestHeadedWithNoDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	base := fixtureServer(t)
+	code, out, errOut := e2e(t, "snapshot", "--headed", base+"/login")
+	if code != 2 || errOut != "e2e: no display: run headless (drop --headed) or under xvfb-run\n" || out != "" {
+		t.Errorf("snapshot --headed: exit %d, want 2\nstdout: %s\nstderr: %q", code, out, errOut)
+	}
+	noChromiumLeft(t)
+
+	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest})
+	code, _, errOut = e2e(t, "run", "--config", dir, "--headed")
+	if code != 2 || !strings.HasSuffix(errOut, "e2e: no display: run headless (drop --headed) or under xvfb-run\n") || strings.Contains(errOut, "[launcher]") {
+		t.Errorf("run --headed: exit %d, want 2\nstderr: %q", code, errOut)
+	}
+	cfg := filepath.Join(dir, "e2e.yaml")
+	src, _ := os.ReadFile(cfg)
+	if err := os.WriteFile(cfg, append(src, "browser: { headless: false }\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = e2e(t, "run", "--config", dir)
+	if code != 2 || !strings.Contains(errOut, "e2e.yaml:4:22: browser.headless: false needs a display, and there is none") {
+		t.Errorf("headless: false: exit %d, want 2\nstderr: %s", code, errOut)
+	}
+	noChromiumLeft(t)
+}

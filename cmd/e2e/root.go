@@ -137,6 +137,8 @@ func oneLine(err error) string {
 	switch {
 	case errors.Is(err, browser.ErrNoBrowser):
 		// the message already says what to install
+	case errors.Is(err, browser.ErrNoDisplay):
+		msg = "no display: run headless (drop --headed) or under xvfb-run"
 	case errors.Is(err, context.Canceled):
 		msg = "interrupted"
 	case store.IsCorrupt(err):

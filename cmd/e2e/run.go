@@ -123,15 +123,20 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 }
 
 // checkBrowser reports, before anything starts, a browser the run cannot
-// launch because of the configuration: browser.chrome in e2e.yaml that is
-// not an executable, blamed at its line in e2e.yaml (exit 2), not on
-// --chrome, which was not given.
+// launch because of the configuration, blamed at its line in e2e.yaml
+// (exit 2) rather than on a flag that was not given: browser.chrome that is
+// not an executable, and browser.headless: false with no display.
 func checkBrowser(g *globals, cfg *testfile.Config) error {
-	if g.chrome != "" || g.browserURL != "" || cfg.Browser.Chrome == "" {
+	if g.browserURL != "" {
 		return nil
 	}
-	if _, err := exec.LookPath(cfg.Browser.Chrome); err != nil {
-		return cfg.Problem("browser.chrome", fmt.Sprintf("%s is not an executable; name a Chrome or Chromium binary, or remove the key to look one up on PATH (or pass --chrome)", cfg.Browser.Chrome))
+	if g.chrome == "" && cfg.Browser.Chrome != "" {
+		if _, err := exec.LookPath(cfg.Browser.Chrome); err != nil {
+			return cfg.Problem("browser.chrome", fmt.Sprintf("%s is not an executable; name a Chrome or Chromium binary, or remove the key to look one up on PATH (or pass --chrome)", cfg.Browser.Chrome))
+		}
+	}
+	if !g.headed && !cfg.Browser.Headless && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return cfg.Problem("browser.headless", "false needs a display, and there is none (DISPLAY is unset): set it to true, or run under xvfb-run")
 	}
 	return nil
 }

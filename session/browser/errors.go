@@ -13,6 +13,9 @@ import (
 var (
 	// ErrNoBrowser: no browser binary was found or the one named is unusable.
 	ErrNoBrowser = errors.New("no browser found")
+	// ErrNoDisplay: a headed browser was asked for and there is no display
+	// to show it on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+	ErrNoDisplay = errors.New("no display")
 	// ErrTimeout: a browser call ran past its deadline.
 	ErrTimeout = errors.New("timed out")
 	// ErrPageClosed: the page, its renderer or the browser went away.
