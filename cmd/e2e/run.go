@@ -240,7 +240,8 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	}
 	defer b.Close()
 	opts.Browser = b
-	f.ci.apply(&opts, func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) }, cmd.OutOrStdout())
+	f.ci.apply(ctx, &opts, func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) }, cmd.OutOrStdout())
+	defer f.ci.stop()
 	r, err := runner.New(opts)
 	if err != nil {
 		return nil, err

@@ -66,37 +66,3 @@ func Final(w io.Writer, pal run.Palette, in *Input) {
 		100*s.CacheHitRate, reid, plural.Count(s.ModelCalls, "model call"), plural.Count(s.TokensIn+s.TokensOut, "token"), s.Duration.Round(time.Millisecond))
 }
 
-// ProgressBar draws "[#####.....] 5/12 tests, 1 failed, ETA 12s" on one
-// terminal line, redrawn in place.
-type ProgressBar struct {
-	W      io.Writer
-	Width  int // of the bar; zero means 30
-	Color  run.Palette
-	failed int
-}
-
-// Update redraws the bar for a finished test.
-func (b *ProgressBar) Update(p run.Progress) {
-	if p.Test.Status != "passed" {
-		b.failed++
-		// A failure is worth a line of its own above the bar.
-		fmt.Fprint(b.W, "\r\033[K")
-		Line(b.W, b.Color, p)
-	}
-	width := b.Width
-	if width <= 0 {
-		width = 30
-	}
-	filled := width * p.Done / max(p.Total, 1)
-	eta := "—"
-	if p.Done > 0 && p.Done < p.Total {
-		eta = (p.Elapsed / time.Duration(p.Done) * time.Duration(p.Total-p.Done)).Round(time.Second).String()
-	} else if p.Done == p.Total {
-		eta = "done"
-	}
-	fmt.Fprintf(b.W, "\r\033[K[%s%s] %d/%s, %s, ETA %s", b.Color.Pass(strings.Repeat("#", filled)), strings.Repeat(".", width-filled),
-		p.Done, plural.Count(p.Total, "test"), b.Color.Count(b.failed, fmt.Sprintf("%d failed", b.failed), false), eta)
-	if p.Done == p.Total {
-		fmt.Fprintln(b.W)
-	}
-}
