@@ -65,4 +65,3 @@ func Final(w io.Writer, pal run.Palette, in *Input) {
 		pal.Count(s.Flaky, fmt.Sprintf("%d flaky", s.Flaky), true), pal.Count(s.Healed, fmt.Sprintf("%d healed", s.Healed), true),
 		100*s.CacheHitRate, reid, plural.Count(s.ModelCalls, "model call"), plural.Count(s.TokensIn+s.TokensOut, "token"), s.Duration.Round(time.Millisecond))
 }
-
