@@ -62,3 +62,16 @@ func TestHeadedWithNoDisplay(t *testing.T) {
 	}
 	noChromiumLeft(t)
 }
+
+// A --ci run in a log says which test is still running once it has run
+// 5 s, before the test's own line.
+func TestCIProgressSaysATestIsStillRunning(t *testing.T) {
+	base := fixtureServer(t)
+	dir := project(t, base, map[string]string{"slow.e2e.yaml": "name: slow\nurl: /product\nsteps:\n  - wait: 6s\n  - click: the Add to cart button\n"})
+	code, out, errOut := e2e(t, "run", "--config", dir, "--ci")
+	still := strings.Index(out, "  … still running: slow (slow.e2e.yaml), 5s\n")
+	done := strings.Index(out, "✓ slow (slow.e2e.yaml)")
+	if code != 0 || still < 0 || done < still {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}

@@ -56,7 +56,7 @@ func (r *running) stillRunning(w io.Writer, pal run.Palette, now time.Time) {
 			continue
 		}
 		t.told = ran
-		fmt.Fprintf(w, "%s\n", pal.Dim(fmt.Sprintf("  … still running: %s (%s), %s", t.name, t.file, ran.Round(time.Second))))
+		fmt.Fprintf(w, "%s\n", pal.Dim(fmt.Sprintf("  … still running: %s (%s), %s", t.name, t.file, ran.Truncate(time.Second))))
 	}
 }
 
