@@ -60,18 +60,34 @@ func (r *running) stillRunning(w io.Writer, pal run.Palette, now time.Time) {
 	}
 }
 
-// names lists the tests under way for the progress bar: the first three,
-// each cut to 24 characters, and how many more.
-func (r *running) names() string {
-	var names []string
+// names lists the tests under way for the progress bar in at most width
+// characters: as many as fit, each cut to 24 characters, then how many
+// more; "" when not even one fits.
+func (r *running) names(width int) string {
+	all := make([]string, len(r.tests))
 	for i, t := range r.tests {
-		if i == 3 {
-			names = append(names, fmt.Sprintf("+%d more", len(r.tests)-i))
-			break
-		}
-		names = append(names, clipName(t.name, 24))
+		all[i] = clipName(t.name, 24)
 	}
-	return strings.Join(names, ", ")
+	more := func(k int) string {
+		if k == len(all) {
+			return ""
+		}
+		return fmt.Sprintf(", +%d more", len(all)-k)
+	}
+	for k := len(all); k > 0; k-- {
+		if s := strings.Join(all[:k], ", ") + more(k); len([]rune(s)) <= width {
+			return s
+		}
+	}
+	// Not even the first name whole: as much of it as fits, if that is
+	// enough to recognise it.
+	if len(all) == 0 {
+		return ""
+	}
+	if room := width - len(more(1)); room >= 8 {
+		return clipName(all[0], room) + more(1)
+	}
+	return ""
 }
 
 func clipName(s string, n int) string {
@@ -121,7 +137,10 @@ func (l *LineProgress) Tick(now time.Time) {
 // to call from several goroutines.
 type ProgressBar struct {
 	W     io.Writer
-	Width int // of the bar; zero means 30
+	Width int // of the bar; zero means 10, 20 on a terminal 120 columns wide
+	// Cols is the terminal's width, which the line stays within so that it
+	// redraws in place; zero means 80.
+	Cols  int
 	Color run.Palette
 
 	mu          sync.Mutex
@@ -173,9 +192,16 @@ func (b *ProgressBar) Tick(now time.Time) {
 }
 
 func (b *ProgressBar) draw() {
+	cols := b.Cols
+	if cols <= 0 {
+		cols = 80
+	}
 	width := b.Width
 	if width <= 0 {
-		width = 30
+		width = 10 // room for the running tests' names
+		if cols >= 120 {
+			width = 20
+		}
 	}
 	filled := width * b.done / max(b.total, 1)
 	eta := "—"
@@ -184,9 +210,13 @@ func (b *ProgressBar) draw() {
 	} else if b.done == b.total {
 		eta = "done"
 	}
-	fmt.Fprintf(b.W, "\r\033[K[%s%s] %d/%s, %s, ETA %s", b.Color.Pass(strings.Repeat("#", filled)), strings.Repeat(".", width-filled),
-		b.done, plural.Count(b.total, "test"), b.Color.Count(b.failed, fmt.Sprintf("%d failed", b.failed), false), eta)
-	if names := b.run.names(); names != "" && b.done < b.total {
-		fmt.Fprintf(b.W, " · running: %s", names)
+	counts := fmt.Sprintf("] %d/%s, %%s, ETA %s", b.done, plural.Count(b.total, "test"), eta)
+	failed := fmt.Sprintf("%d failed", b.failed)
+	fmt.Fprintf(b.W, "\r\033[K[%s%s"+counts, b.Color.Pass(strings.Repeat("#", filled)), strings.Repeat(".", width-filled),
+		b.Color.Count(b.failed, failed, false))
+	const label = " · running: "
+	used := 1 + width + len([]rune(fmt.Sprintf(counts, failed))) + len([]rune(label))
+	if names := b.run.names(cols - 1 - used); names != "" && b.done < b.total {
+		fmt.Fprint(b.W, label+names)
 	}
 }

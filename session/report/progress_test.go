@@ -68,3 +68,31 @@ func TestLineProgressSaysWhatIsStillRunning(t *testing.T) {
 		t.Errorf("%q, want %q", out, want)
 	}
 }
+
+// The bar's line stays within the terminal's width, naming as many running
+// tests as fit and counting the rest, so that it redraws in place.
+func TestProgressBarFitsTheTerminal(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, cols := range []int{80, 60, 160} {
+		var b bytes.Buffer
+		bar := &ProgressBar{W: &b, Cols: cols}
+		for i, name := range []string{"sign in with the demo user", "search flights one way", "archive a user", "booking"} {
+			bar.Start(run.Started{Index: i, Total: 12, Name: name, File: "x.e2e.yaml", At: at})
+		}
+		out := b.String()
+		last := out[strings.LastIndex(out, "\r\033[K")+len("\r\033[K"):]
+		if n := len([]rune(last)); n >= cols {
+			t.Errorf("%d columns: the line takes %d: %q", cols, n, last)
+		}
+		switch cols {
+		case 80:
+			if !strings.HasSuffix(last, " · running: sign in with the …, +3 more") {
+				t.Errorf("80 columns: %q", last)
+			}
+		case 160:
+			if !strings.HasSuffix(last, " · running: sign in with the demo u…, search flights one way, archive a user, booking") {
+				t.Errorf("160 columns: %q", last)
+			}
+		}
+	}
+}
