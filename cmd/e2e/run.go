@@ -108,12 +108,14 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 	var tests []*testfile.Test
 	problems := &parseErrors{}
 	for _, p := range paths {
-		t, err := testfile.ParseFile(p)
+		// Problems name the file as a terminal opens it from here; reports,
+		// as the same on every machine.
+		t, err := testfile.ParseFile(testfile.NearPath(p))
 		if err != nil {
 			problems.add(err)
 			continue
 		}
-		t.Shown = testfile.ShownPath(cfg.Dir, p) // the same on every machine
+		t.Shown = testfile.ShownPath(cfg.Dir, p)
 		tests = append(tests, t)
 	}
 	if problems.files > 0 {

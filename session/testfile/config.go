@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"math"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -174,7 +175,7 @@ func LoadConfig(dir string) (*Config, error) {
 		var list List
 		switch {
 		case err == nil:
-			return ParseConfig(file, src)
+			return ParseConfig(NearPath(file), src)
 		case errors.As(err, &list):
 			return nil, list
 		case !errors.Is(err, fs.ErrNotExist):
@@ -186,6 +187,20 @@ func LoadConfig(dir string) (*Config, error) {
 		}
 		d = parent
 	}
+}
+
+// NearPath is p relative to the current directory when it lies under it,
+// else p unchanged: the path to read a file by and to name it in problems,
+// which a terminal or an editor opens from where the command ran.
+func NearPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if s := filepath.FromSlash(ShownPath(wd, p)); !filepath.IsAbs(s) {
+		return s
+	}
+	return p
 }
 
 // ParseConfig parses src, the contents of the e2e.yaml at file, over the
