@@ -104,7 +104,7 @@ func TestStudioNewRecordsATestThatRunsWithoutTheModel(t *testing.T) {
 	s.typeKeys(`expect: { text: { in: the cart status, is: "Cart: 0 items" } }`)
 	s.waitFor(`0 items" } }`)
 	s.typeKeys("\r")
-	s.waitFor("1 steps kept")
+	s.waitFor("1 step kept")
 	s.typeKeys("put the shoe in the cart")
 	s.waitFor("in the cart")
 	s.typeKeys("\r")
