@@ -171,7 +171,12 @@ func (c *ciFlags) apply(ctx context.Context, opts *runner.Options, launch func(c
 	var tick func(time.Time)
 	if isTerminal(out) && !strings.EqualFold(os.Getenv("GITHUB_ACTIONS"), "true") {
 		bar := &report.ProgressBar{W: out, Color: c.pal}
-		bar.Cols, _ = strconv.Atoi(os.Getenv("COLUMNS")) // else 80
+		if f, ok := unwrap(out).(*os.File); ok {
+			bar.Cols = termColumns(f)
+		}
+		if bar.Cols == 0 {
+			bar.Cols, _ = strconv.Atoi(os.Getenv("COLUMNS")) // else 80
+		}
 		opts.Suite.OnTestStart, opts.Suite.OnTestDone, tick = bar.Start, bar.Update, bar.Tick
 	} else {
 		lp := &report.LineProgress{W: out, Color: c.pal}
