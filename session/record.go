@@ -84,7 +84,7 @@ type StepResult struct {
 	Cache      string // "hit", "miss" or "none"
 	MissReason string
 	Error      string
-	Screenshot string // path of the screenshot saved on failure
+	Screenshot string // path of the screenshot saved on failure, relative to the configuration's directory when under it
 	DurationMS int64
 	LLMCalls   int
 	Note       string // the model's reasoning for an assert step

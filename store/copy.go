@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/e2e-dev/e2e/session/plural"
 )
 
 // CopyStats counts what Copy wrote to the target, and what it found there
@@ -19,20 +21,11 @@ type CopyStats struct {
 
 func (s CopyStats) String() string {
 	return fmt.Sprintf("%s (%s, %s), %s, %s, %s, %s, %s; %d already there",
-		plural(s.Runs, "run"), plural(s.Tests, "test"), plural(s.Steps, "step"),
-		plural(s.Elements, "element cache row"), plural(s.Trajectories, "trajectory"),
-		plural(s.Heals, "heal"), plural(s.Decisions, "decision"), plural(s.ModelCalls, "model call"), s.Skipped)
+		plural.Count(s.Runs, "run"), plural.Count(s.Tests, "test"), plural.Count(s.Steps, "step"),
+		plural.Count(s.Elements, "element cache row"), plural.Count(s.Trajectories, "trajectory", "trajectories"),
+		plural.Count(s.Heals, "heal"), plural.Count(s.Decisions, "decision"), plural.Count(s.ModelCalls, "model call"), s.Skipped)
 }
 
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	if strings.HasSuffix(one, "y") {
-		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(one, "y"))
-	}
-	return fmt.Sprintf("%d %ss", n, one)
-}
 
 // The columns Copy moves, table by table; ids are the target's own.
 const (

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/step"
 )
 
@@ -53,7 +54,7 @@ func (e *ImportError) Error() string {
 	}
 	msg += ": " + e.Err.Error()
 	if e.More > 0 {
-		msg += fmt.Sprintf(" (and %d more bad line(s))", e.More)
+		msg += fmt.Sprintf(" (and %s)", plural.Count(e.More, "more bad line"))
 	}
 	return msg
 }
@@ -112,7 +113,7 @@ func (db *DB) ImportCache(ctx context.Context, r io.ReadSeeker) (int, error) {
 	_, err = scanImport(r, func(line int, text []byte) error {
 		row, ierr := decodeImportRow(line, text)
 		if ierr != nil {
-			ierr.Err = fmt.Errorf("%w (the file changed while it was imported; %d row(s) written)", ierr.Err, w.done)
+			ierr.Err = fmt.Errorf("%w (the file changed while it was imported; %s written)", ierr.Err, plural.Count(w.done, "row"))
 			return ierr
 		}
 		return w.add(row, len(text))
@@ -124,7 +125,7 @@ func (db *DB) ImportCache(ctx context.Context, r io.ReadSeeker) (int, error) {
 		if _, ok := errors.AsType[*ImportError](err); ok {
 			return w.done, err
 		}
-		return w.done, fmt.Errorf("import cache: %w (%d row(s) written; importing the file again completes it)", err, w.done)
+		return w.done, fmt.Errorf("import cache: %w (%s written; importing the file again completes it)", err, plural.Count(w.done, "row"))
 	}
 	return w.done, nil
 }

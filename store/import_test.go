@@ -275,3 +275,14 @@ func TestImportLetsWritersIn(t *testing.T) {
 	}
 	t.Logf("import of %d rows took %s; %d runs written meanwhile", rows, took, writes)
 }
+
+func TestImportErrorCountsReadInTheSingular(t *testing.T) {
+	e := &ImportError{Line: 2, Err: errors.New("bad"), More: 1}
+	if got, want := e.Error(), "line 2: bad (and 1 more bad line)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	e.More = 3
+	if got, want := e.Error(), "line 2: bad (and 3 more bad lines)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

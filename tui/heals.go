@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 )
 
 // healState is the heal review: the staged heals and the one open.
@@ -125,7 +126,11 @@ func (m Model) healListView(w, h int) string {
 		if i == hs.cursor {
 			cur = "› "
 		}
-		line := fmt.Sprintf("%s#%-3d %-22s %-30s %d → %d steps  %s", cur, x.ID, clip(x.Test, 22), clip(x.Goal, 30), len(x.OldSteps), len(x.NewSteps), x.CreatedAt.Format("01-02 15:04"))
+		steps := plural.Count(len(x.NewSteps), "step")
+		if len(x.NewSteps) == 1 {
+			steps += " " // the dates stay in line with those after "n steps"
+		}
+		line := fmt.Sprintf("%s#%-3d %-22s %-30s %d → %s  %s", cur, x.ID, clip(x.Test, 22), clip(x.Goal, 30), len(x.OldSteps), steps, x.CreatedAt.Format("01-02 15:04"))
 		if i == hs.cursor {
 			line = m.st.Cursor.Render(fit(line, w-2))
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/store"
 )
 
@@ -44,8 +45,8 @@ func newCacheCmd() *cobra.Command {
 					return err
 				}
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "last %d run(s): %d of %d lookups hit (%.0f%%), %d re-identified (%.0f%%); %d of %d (%.0f%%) with no locate and no model call, about %.1f model calls saved\n",
-					s.Runs, s.Hits, s.Lookups, 100*s.HitRate, s.Reidentified, 100*rate(s.Reidentified, s.Lookups),
+				fmt.Fprintf(out, "last %s: %d of %s hit (%.0f%%), %d re-identified (%.0f%%); %d of %d (%.0f%%) with no locate and no model call, about %.1f model calls saved\n",
+					plural.Count(s.Runs, "run"), s.Hits, plural.Count(s.Lookups, "lookup"), 100*s.HitRate, s.Reidentified, 100*rate(s.Reidentified, s.Lookups),
 					s.Hits+s.Reidentified, s.Lookups, 100*s.ServedRate, s.Saved)
 				if len(s.ByBranch) == 0 {
 					fmt.Fprintln(out, "the cache is empty")
@@ -120,7 +121,7 @@ func newCacheCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "removed %d row(s) of %s\n", n, rows[0].Key)
+				fmt.Fprintf(cmd.OutOrStdout(), "removed %s of %s\n", plural.Count(int(n), "row"), rows[0].Key)
 				return nil
 			})
 		},
@@ -141,7 +142,7 @@ func newCacheCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "pruned %d row(s) unused since %s\n", n, cutoff.Local().Format("2006-01-02"))
+				fmt.Fprintf(cmd.OutOrStdout(), "pruned %s unused since %s\n", plural.Count(int(n), "row"), cutoff.Local().Format("2006-01-02"))
 				return nil
 			})
 		},
@@ -162,7 +163,7 @@ func newCacheCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "exported %d row(s) to %s\n", n, args[0])
+				fmt.Fprintf(cmd.OutOrStdout(), "exported %s to %s\n", plural.Count(int(n), "row"), args[0])
 				return nil
 			})
 		},
@@ -190,7 +191,7 @@ func newCacheCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "imported %d row(s)\n", n)
+				fmt.Fprintf(cmd.OutOrStdout(), "imported %s\n", plural.Count(int(n), "row"))
 				return nil
 			})
 		},
@@ -293,7 +294,7 @@ func printCacheKey(cmd *cobra.Command, d *store.DB, rows []store.CacheRow) error
 	}
 	for _, h := range heals {
 		if string(h.Key) == newest.Key {
-			fmt.Fprintf(out, "  heal %d: %s on %s, %d → %s: %s\n", h.ID, h.Status, dash(h.Branch), len(h.OldSteps), plural(len(h.NewSteps), "step"), clip(h.Reason, 70))
+			fmt.Fprintf(out, "  heal %d: %s on %s, %d → %s: %s\n", h.ID, h.Status, dash(h.Branch), len(h.OldSteps), plural.Count(len(h.NewSteps), "step"), clip(h.Reason, 70))
 		}
 	}
 	return nil
@@ -378,7 +379,7 @@ func (p importProblem) Error() string {
 	}
 	msg += ": " + p.err.Err.Error()
 	if p.err.More > 0 {
-		msg += fmt.Sprintf(" (and %d more bad line(s))", p.err.More)
+		msg += fmt.Sprintf(" (and %s)", plural.Count(p.err.More, "more bad line"))
 	}
 	if p.written == 0 {
 		msg += "; nothing was imported"

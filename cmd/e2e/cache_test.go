@@ -59,7 +59,7 @@ func TestCacheCommands(t *testing.T) {
 	}
 	out := cache("stats")
 	// run 1: two located (click, expect); run 2: two hits.
-	if !strings.Contains(out, "last 2 run(s): 2 of 4 lookups hit (50%)") || !strings.Contains(out, "BRANCH") {
+	if !strings.Contains(out, "last 2 runs: 2 of 4 lookups hit (50%)") || !strings.Contains(out, "BRANCH") {
 		t.Errorf("stats:\n%s", out)
 	}
 	out = cache("ls", "--test", "add to cart")
@@ -80,10 +80,10 @@ func TestCacheCommands(t *testing.T) {
 		}
 	}
 	export := filepath.Join(t.TempDir(), "cache.jsonl")
-	if out := cache("export", export); !strings.Contains(out, "exported 2 row(s)") {
+	if out := cache("export", export); !strings.Contains(out, "exported 2 rows") {
 		t.Fatalf("export:\n%s", out)
 	}
-	if out := cache("rm", key[1]); !strings.Contains(out, "removed 1 row(s)") {
+	if out := cache("rm", key[1]); !strings.Contains(out, "removed 1 row of") {
 		t.Fatalf("rm:\n%s", out)
 	}
 	if out := cache("ls"); strings.Contains(out, key[1]) {
@@ -92,13 +92,13 @@ func TestCacheCommands(t *testing.T) {
 	if code, _, errOut := e2e(t, "cache", "import", "--config", dir, writeText(t, "{not json\n")); code != exitUsage || !strings.Contains(errOut, "in.jsonl:1:2: not JSON") || !strings.Contains(errOut, "nothing was imported") {
 		t.Errorf("bad import: exit %d %s", code, errOut)
 	}
-	if out := cache("import", export); !strings.Contains(out, "imported 2 row(s)") {
+	if out := cache("import", export); !strings.Contains(out, "imported 2 rows") {
 		t.Fatalf("import:\n%s", out)
 	}
 	if code, out, errOut := e2e(t, "run", "--config", dir, "--cache", "strict"); code != 0 {
 		t.Fatalf("strict run after import: exit %d\n%s%s", code, out, errOut)
 	}
-	if out := cache("prune"); !strings.Contains(out, "pruned 0 row(s)") {
+	if out := cache("prune"); !strings.Contains(out, "pruned 0 rows") {
 		t.Errorf("prune of fresh rows:\n%s", out)
 	}
 	// Rows last used long ago expire. (An import keeps the later use of a
@@ -112,7 +112,7 @@ func TestCacheCommands(t *testing.T) {
 	}
 	old := regexp.MustCompile(`"used_at":"[^"]*"`).ReplaceAllString(string(b), `"used_at":"2020-01-01T00:00:00Z"`)
 	cache("import", writeText(t, old))
-	if out := cache("prune"); !strings.Contains(out, "pruned 2 row(s)") {
+	if out := cache("prune"); !strings.Contains(out, "pruned 2 rows") {
 		t.Errorf("prune of rows unused since 2020:\n%s", out)
 	}
 	if out := cache("ls"); !strings.Contains(out, "no cache rows") {

@@ -7,7 +7,9 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -47,6 +49,7 @@ type ciFlags struct {
 	line           bool
 	pal            runner.Palette   // set by apply
 	red            *redact.Redactor // set by apply: the run's, for the reports
+	stopTicks      func()           // set by apply: ends the progress's clock
 	// set by report
 	stagedHeals int
 }
@@ -153,8 +156,9 @@ func (c *ciFlags) selectTests(ctx context.Context, db *store.DB, tests []*testfi
 
 // apply sets the suite options of a run and, in CI mode, replaces the
 // step-by-step printout with a line per test (or a progress bar on a
-// terminal).
-func (c *ciFlags) apply(opts *runner.Options, launch func(context.Context) (*browser.Browser, error), out io.Writer) {
+// terminal) and a line for each test still running; stop ends the clock
+// of those lines (it is also stopped when ctx ends).
+func (c *ciFlags) apply(ctx context.Context, opts *runner.Options, launch func(context.Context) (*browser.Browser, error), out io.Writer) {
 	opts.Suite = runner.SuiteOptions{Workers: c.workers, Isolate: c.isolate, Launch: launch, Retries: c.retries,
 		Screenshots: c.screenshots, Video: c.video}
 	c.pal = c.palette(out)
@@ -164,12 +168,44 @@ func (c *ciFlags) apply(opts *runner.Options, launch func(context.Context) (*bro
 		return
 	}
 	opts.Out = io.Discard
+	var tick func(time.Time)
 	if isTerminal(out) && !strings.EqualFold(os.Getenv("GITHUB_ACTIONS"), "true") {
 		bar := &report.ProgressBar{W: out, Color: c.pal}
-		opts.Suite.OnTestDone = bar.Update
-		return
+		if f, ok := unwrap(out).(*os.File); ok {
+			bar.Cols = termColumns(f)
+		}
+		if bar.Cols == 0 {
+			bar.Cols, _ = strconv.Atoi(os.Getenv("COLUMNS")) // else 80
+		}
+		opts.Suite.OnTestStart, opts.Suite.OnTestDone, tick = bar.Start, bar.Update, bar.Tick
+	} else {
+		lp := &report.LineProgress{W: out, Color: c.pal}
+		opts.Suite.OnTestStart, opts.Suite.OnTestDone, tick = lp.Start, lp.Update, lp.Tick
 	}
-	opts.Suite.OnTestDone = func(p runner.Progress) { report.Line(out, c.pal, p) }
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case now := <-t.C:
+				tick(now)
+			}
+		}
+	}()
+	c.stopTicks = func() { cancel(); <-done }
+}
+
+// stop ends the clock apply started, if it did; it may be called again.
+func (c *ciFlags) stop() {
+	if c.stopTicks != nil {
+		c.stopTicks()
+		c.stopTicks = nil
+	}
 }
 
 // palette says whether output to out is coloured: --color always or never,
@@ -205,6 +241,7 @@ func isTerminal(w io.Writer) bool {
 // report writes the reporters, GitHub annotations and step summary, and
 // counts staged heals for --fail-on-heal.
 func (c *ciFlags) report(ctx context.Context, db *store.DB, rep *runner.Report, out, errOut io.Writer) error {
+	c.stop() // no "still running" line among the reports
 	in := &report.Input{Report: rep, Shard: c.shard, Workers: c.workers, Heals: map[int64]*session.Heal{}, Redactor: c.red}
 	calls, err := db.ModelCalls(ctx, rep.Run.ID)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/e2e-dev/e2e/session/plural"
 )
 
 // TestCommandLineMistakesReadWell: issue 15 item 10's small ones.
@@ -38,7 +40,7 @@ func TestCommandLineMistakesReadWell(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "model misconfigured") || strings.Contains(errOut, "model: model") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
-	if plural(1, "step") != "1 step" || plural(2, "run") != "2 runs" || plural(0, "test") != "0 tests" {
+	if plural.Count(1, "step") != "1 step" || plural.Count(2, "run") != "2 runs" || plural.Count(0, "test") != "0 tests" {
 		t.Error("plural")
 	}
 }

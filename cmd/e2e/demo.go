@@ -19,6 +19,7 @@ import (
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/session/plural"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
@@ -126,7 +127,7 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *ke
 		return err
 	}
 	defer b.Close()
-	fmt.Fprintf(out, "fixture app on %s, %s, %d example tests, cache in a fresh database\n\n", base, b.Version(), len(tests))
+	fmt.Fprintf(out, "fixture app on %s, %s, %s, cache in a fresh database\n\n", base, b.Version(), plural.Count(len(tests), "example test"))
 
 	// The examples sign in as the fixture's demo user.
 	env := func(k string) (string, bool) {

@@ -18,6 +18,7 @@ import (
 	"github.com/e2e-dev/e2e/examples"
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/redact"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -67,7 +68,7 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 	agentCfg := demoAgentConfig(m)
 	if m != nil {
 		actor = m.actor
-		fmt.Fprintf(out, "\nact examples: %d tests, model %s\n", len(tests), m.about)
+		fmt.Fprintf(out, "\nact examples: %s, model %s\n", plural.Count(len(tests), "test"), m.about)
 	} else {
 		stop, a, err := scriptedActor(rec, red)
 		if err != nil {
@@ -75,7 +76,7 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 		}
 		defer stop()
 		actor = a
-		fmt.Fprintf(out, "\nact examples: %d tests. No model is configured, so they use the scripted model bundled with the\n", len(tests))
+		fmt.Fprintf(out, "\nact examples: %s. No model is configured, so they use the scripted model bundled with the\n", plural.Count(len(tests), "test"))
 		fmt.Fprintln(out, "examples (examples/agent/model.json): it plays written answers through the real agent, tools and")
 		fmt.Fprintln(out, "client, but it does not think, and its token counts are estimates. Set OPENAI_BASE_URL and E2E_MODEL")
 		fmt.Fprintln(out, "to use a real model.")

@@ -23,6 +23,7 @@ import (
 	"github.com/e2e-dev/e2e/agent/scripted"
 	"github.com/e2e-dev/e2e/examples"
 	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/store"
 )
 
@@ -72,7 +73,7 @@ func newKeptProject(dir, addr string) (*keptProject, error) {
 		}
 		if len(ents) > 0 {
 			return nil, fmt.Errorf("demo --keep %s: the directory is not empty (it holds %s); name a new or empty directory, the demo writes over nothing",
-				dir, plural(len(ents), "entry"))
+				dir, plural.Count(len(ents), "entry", "entries"))
 		}
 	}
 	if err := os.MkdirAll(filepath.Join(abs, ".e2e"), 0o755); err != nil {
@@ -148,7 +149,7 @@ func (k *keptProject) printNext(ctx context.Context, out io.Writer, db *store.DB
 		return err
 	}
 	fmt.Fprintf(out, "\nkept in %s:\n", k.dir)
-	fmt.Fprintf(out, "e2e.yaml, the tests, the database (.e2e/e2e.db) with %s, the scripted\n", plural(len(staged), "staged heal"))
+	fmt.Fprintf(out, "e2e.yaml, the tests, the database (.e2e/e2e.db) with %s, the scripted\n", plural.Count(len(staged), "staged heal"))
 	fmt.Fprintf(out, "model's playbook (agent/model.json) and %s. Try next, from there:\n", demoEnvFile)
 	fmt.Fprintln(out)
 	fmt.Fprintf(out, "  cd %s\n", shellQuote(k.dir))

@@ -18,6 +18,7 @@ import (
 	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/export"
 	"github.com/e2e-dev/e2e/session/locate"
+	"github.com/e2e-dev/e2e/session/plural"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -135,7 +136,7 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 		if err := os.WriteFile(path, []byte(g.red.String(string(specs[i]))), 0o644); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		fmt.Fprintf(out, "wrote %s (%s%s)\n", path, plural(len(t.Steps), "step"), rec.notes(t, rep.Tests[i]))
+		fmt.Fprintf(out, "wrote %s (%s%s)\n", path, plural.Count(len(t.Steps), "step"), rec.notes(t, rep.Tests[i]))
 	}
 	if f.writeConfig {
 		path := filepath.Join(f.out, "playwright.config.ts")
@@ -334,10 +335,10 @@ func (r *exportRecorder) notes(t *testfile.Test, res session.TestResult) string 
 	}
 	var b strings.Builder
 	if guessed > 0 {
-		fmt.Fprintf(&b, ", %s to check: see the TODO comments", plural(guessed, "step"))
+		fmt.Fprintf(&b, ", %s to check: see the TODO comments", plural.Count(guessed, "step"))
 	}
 	if failed > 0 {
-		fmt.Fprintf(&b, ", %s failed in the export run", plural(failed, "step"))
+		fmt.Fprintf(&b, ", %s failed in the export run", plural.Count(failed, "step"))
 	}
 	return b.String()
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
 )
@@ -142,7 +143,7 @@ func printHeal(w io.Writer, h *session.Heal) {
 	fmt.Fprintf(w, "heal %d · %s · test %q · goal %q\n", h.ID, h.Status, h.Test, h.Goal)
 	fmt.Fprintf(w, "why: %s\n", h.Reason)
 	if h.Seen > 1 {
-		fmt.Fprintf(w, "proposed by %s, the last at %s\n", plural(h.Seen, "run"), h.LastSeenAt.Local().Format("2006-01-02 15:04"))
+		fmt.Fprintf(w, "proposed by %s, the last at %s\n", plural.Count(h.Seen, "run"), h.LastSeenAt.Local().Format("2006-01-02 15:04"))
 	}
 	if h.SupersededBy != 0 {
 		fmt.Fprintf(w, "superseded by heal %d\n", h.SupersededBy)

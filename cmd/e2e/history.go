@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/store"
 )
@@ -226,7 +227,7 @@ func printRuns(w io.Writer, runs []session.RunSummary) {
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%s; `e2e runs show ID` shows one with its tests\n", plural(len(runs), "run"))
+	fmt.Fprintf(w, "\n%s; `e2e runs show ID` shows one with its tests\n", plural.Count(len(runs), "run"))
 }
 
 // printRun prints a run, a line per test, then the errors of the failed
@@ -247,7 +248,7 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult, hs
 		head = append(head, "e2e "+s.Version)
 	}
 	fmt.Fprintln(w, strings.Join(head, " · "))
-	fmt.Fprintf(w, "%s: %d passed, %d failed, %d flaky, %d healed\n", plural(s.Tests, "test"), s.Passed, s.Failed, s.Flaky, s.Healed)
+	fmt.Fprintf(w, "%s: %d passed, %d failed, %d flaky, %d healed\n", plural.Count(s.Tests, "test"), s.Passed, s.Failed, s.Flaky, s.Healed)
 	if len(tests) == 0 {
 		return
 	}

@@ -56,5 +56,6 @@ func runBrowserOptions(g *globals, cfg *testfile.Config) browser.Options {
 		bo.Chrome = cfg.Browser.Chrome
 	}
 	bo.Width, bo.Height = cfg.Browser.Viewport.Width, cfg.Browser.Viewport.Height
+	bo.Headed = bo.Headed || !cfg.Browser.Headless // browser.headless: false
 	return bo
 }

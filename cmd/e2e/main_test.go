@@ -134,8 +134,8 @@ func TestSnapshotCommandErrors(t *testing.T) {
 		{"not html", []string{"snapshot", base + "/json"}, "is not an HTML page (it answered application/json)"},
 		{"missing browser", []string{"snapshot", "--chrome", "/nonexistent/chromium", base + "/login"}, "no browser found: --chrome=/nonexistent/chromium is not an executable"},
 		{"bad url", []string{"snapshot", "ftp://example.test/"}, `scheme "ftp" is not http, https or file`},
-		{"unknown scope", []string{"snapshot", "--scope", "e9999", base + "/login"}, "ref e9999 is not on the page any more"},
-		{"no args", []string{"snapshot"}, "accepts 1 arg(s), received 0"},
+		{"unknown scope", []string{"snapshot", "--scope", "e9999", base + "/login"}, "no element e9999 in this page's outline (refs go up to e"},
+		{"no args", []string{"snapshot"}, "accepts 1 argument, received 0"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

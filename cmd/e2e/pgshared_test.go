@@ -29,7 +29,6 @@ func buildE2E(t *testing.T) string {
 	return bin
 }
 
-
 const sharedActTest = `name: act cart
 url: /product
 steps:

@@ -46,7 +46,7 @@ func TestCacheStatsAndShowReidentified(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("stats: exit %d\n%s%s", code, out, errOut)
 	}
-	if want := "last 1 run(s): 2 of 4 lookups hit (50%), 1 re-identified (25%); 3 of 4 (75%) with no locate and no model call, about 3.0 model calls saved"; !strings.Contains(out, want) {
+	if want := "last 1 run: 2 of 4 lookups hit (50%), 1 re-identified (25%); 3 of 4 (75%) with no locate and no model call, about 3.0 model calls saved"; !strings.Contains(out, want) {
 		t.Errorf("stats:\n%s\nwant %q", out, want)
 	}
 	code, out, errOut = e2e(t, "cache", "show", "c0ffee", "--db", path)

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -117,14 +120,6 @@ func unknownFlag(c *cobra.Command, err error) error {
 	return fmt.Errorf("%w; did you mean --%s?", err, best)
 }
 
-// plural returns "1 step" or "n steps".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // exitError carries an exit code other than the usage default.
 type exitError struct {
 	code int
@@ -145,14 +140,24 @@ func oneLine(err error) string {
 	switch {
 	case errors.Is(err, browser.ErrNoBrowser):
 		// the message already says what to install
+	case errors.Is(err, browser.ErrNoDisplay):
+		msg = "no display: run headless (drop --headed) or under xvfb-run"
 	case errors.Is(err, context.Canceled):
 		msg = "interrupted"
 	case store.IsCorrupt(err):
 		msg += ": keep a copy of the file, then either recover what it holds with `sqlite3 FILE .recover | sqlite3 NEW.db` " +
 			"and use NEW.db (--db, or db: in e2e.yaml), or move the file aside and let e2e start an empty one (the cache is learnt again)"
 	}
+	msg = cobraArgs.ReplaceAllStringFunc(msg, func(m string) string {
+		n, _ := strconv.Atoi(strings.Fields(m)[0])
+		return plural.Count(n, "argument")
+	})
 	return strings.Join(strings.Fields(msg), " ")
 }
+
+// cobraArgs is how cobra counts arguments ("accepts 1 arg(s), received 0"),
+// which oneLine says in words.
+var cobraArgs = regexp.MustCompile(`\b\d+ arg\(s\)`)
 
 // newRoot builds the command tree; red is the redactor its output already
 // passes through (nil: none).

@@ -7,12 +7,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/plural"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/testfile"
 	"github.com/e2e-dev/e2e/store"
@@ -55,6 +57,9 @@ func newRunCmd(g *globals) *cobra.Command {
 			}
 			if f.db != "" {
 				cfg.DB = f.db
+			}
+			if err := checkBrowser(g, cfg); err != nil {
+				return err
 			}
 			if err := preflight(cfg, tests); err != nil {
 				return err
@@ -103,17 +108,39 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 	var tests []*testfile.Test
 	problems := &parseErrors{}
 	for _, p := range paths {
-		t, err := testfile.ParseFile(p)
+		// Problems name the file as a terminal opens it from here; reports,
+		// as the same on every machine.
+		t, err := testfile.ParseFile(testfile.NearPath(p))
 		if err != nil {
 			problems.add(err)
 			continue
 		}
+		t.Shown = testfile.ShownPath(cfg.Dir, p)
 		tests = append(tests, t)
 	}
 	if problems.files > 0 {
 		return nil, nil, problems
 	}
 	return cfg, tests, nil
+}
+
+// checkBrowser reports, before anything starts, a browser the run cannot
+// launch because of the configuration, blamed at its line in e2e.yaml
+// (exit 2) rather than on a flag that was not given: browser.chrome that is
+// not an executable, and browser.headless: false with no display.
+func checkBrowser(g *globals, cfg *testfile.Config) error {
+	if g.browserURL != "" {
+		return nil
+	}
+	if g.chrome == "" && cfg.Browser.Chrome != "" {
+		if _, err := exec.LookPath(cfg.Browser.Chrome); err != nil {
+			return cfg.Problem("browser.chrome", fmt.Sprintf("%s is not an executable; name a Chrome or Chromium binary, or remove the key to look one up on PATH (or pass --chrome)", cfg.Browser.Chrome))
+		}
+	}
+	if !g.headed && !cfg.Browser.Headless && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return cfg.Problem("browser.headless", "false needs a display, and there is none (DISPLAY is unset): set it to true, or run under xvfb-run")
+	}
+	return nil
 }
 
 // preflight runs testfile.Preflight over the tests of a run, before any
@@ -172,7 +199,7 @@ func (p *parseErrors) add(err error) {
 }
 
 func (p *parseErrors) Error() string {
-	return fmt.Sprintf("%d test file(s) have problems", p.files)
+	return fmt.Sprintf("%s %s problems", plural.Count(p.files, "test file"), plural.Word(p.files, "has", "have"))
 }
 
 // print writes the problems kept, with their excerpts, and then how many
@@ -217,7 +244,8 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	}
 	defer b.Close()
 	opts.Browser = b
-	f.ci.apply(&opts, func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) }, cmd.OutOrStdout())
+	f.ci.apply(ctx, &opts, func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) }, cmd.OutOrStdout())
+	defer f.ci.stop()
 	r, err := runner.New(opts)
 	if err != nil {
 		return nil, err

@@ -105,7 +105,7 @@ func TestRunCommandReportsEveryProblemInMalformedFiles(t *testing.T) {
 	if code != 2 || out != "" {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
-	for _, want := range []string{"a.e2e.yaml:3:5", "did you mean click?", "b.e2e.yaml:4:", "did you mean visible?", "2 test file(s) have problems"} {
+	for _, want := range []string{"a.e2e.yaml:3:5", "did you mean click?", "b.e2e.yaml:4:", "did you mean visible?", "2 test files have problems"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
@@ -122,7 +122,7 @@ func TestRunCommandBoundsProblemOutput(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	heads := regexp.MustCompile(`(?m)^\S*[ab]\.e2e\.yaml:\d+:\d+: unknown key`).FindAllString(errOut, -1)
-	if len(heads) != testfile.MaxShown || !strings.Contains(errOut, "\n… and 30 more problems\n") || !strings.HasSuffix(errOut, "2 test file(s) have problems\n") {
+	if len(heads) != testfile.MaxShown || !strings.Contains(errOut, "\n… and 30 more problems\n") || !strings.HasSuffix(errOut, "2 test files have problems\n") {
 		t.Errorf("%d problems printed:\n%s", len(heads), errOut)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/plural"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -325,13 +326,13 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 					continue
 				}
 				lines = append(lines, line)
-				app.Send(tui.Notice{Text: fmt.Sprintf("%s kept; w writes %s", plural(len(lines), "step"), filepath.Base(out))})
+				app.Send(tui.Notice{Text: fmt.Sprintf("%s kept; w writes %s", plural.Count(len(lines), "step"), filepath.Base(out))})
 			case tui.WriteTest:
 				if err := writeNewTest(out, name, start, lines); err != nil {
 					app.Send(tui.Notice{Text: err.Error(), Err: true})
 					continue
 				}
-				app.Send(tui.Notice{Text: fmt.Sprintf("wrote %s (%s)", filepath.Base(out), plural(len(lines), "step"))})
+				app.Send(tui.Notice{Text: fmt.Sprintf("wrote %s (%s)", filepath.Base(out), plural.Count(len(lines), "step"))})
 			}
 		}
 	})

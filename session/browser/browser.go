@@ -101,7 +101,9 @@ func FindChrome(explicit string) (string, error) {
 
 // Launch starts a local browser, or connects to opts.BrowserURL. The returned
 // Browser must be closed; if this process dies, a guard process kills the
-// browser it started.
+// browser it started. It returns ErrNoBrowser when there is no binary to
+// launch, and ErrNoDisplay, without starting one, when opts.Headed asks
+// for a window and there is no display.
 func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if opts.Width == 0 {
 		opts.Width = 1280
@@ -120,6 +122,10 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	bin, err := FindChrome(opts.Chrome)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Headed && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		// Chromium would start, print pages of log and exit.
+		return nil, fmt.Errorf("launch browser: %w: DISPLAY and WAYLAND_DISPLAY are unset", ErrNoDisplay)
 	}
 	sweepProfiles()
 	profile, err := os.MkdirTemp("", "e2e-chrome-"+strconv.Itoa(os.Getpid())+"-")

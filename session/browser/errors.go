@@ -5,12 +5,17 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/e2e-dev/e2e/session/plural"
 )
 
 // Sentinel errors; match them with errors.Is.
 var (
 	// ErrNoBrowser: no browser binary was found or the one named is unusable.
 	ErrNoBrowser = errors.New("no browser found")
+	// ErrNoDisplay: a headed browser was asked for and there is no display
+	// to show it on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+	ErrNoDisplay = errors.New("no display")
 	// ErrTimeout: a browser call ran past its deadline.
 	ErrTimeout = errors.New("timed out")
 	// ErrPageClosed: the page, its renderer or the browser went away.
@@ -68,19 +73,19 @@ type NotSettledError struct {
 func (e *NotSettledError) Error() string {
 	var why []string
 	if e.Inflight > 0 {
-		why = append(why, fmt.Sprintf("%d request(s) still in flight (%s)", e.Inflight, strings.Join(e.Pending, ", ")))
+		why = append(why, fmt.Sprintf("%s still in flight (%s)", plural.Count(e.Inflight, "request"), strings.Join(e.Pending, ", ")))
 	}
 	if e.Navigating {
 		why = append(why, "a navigation is still under way")
 	}
 	if e.Timers > 0 {
-		why = append(why, fmt.Sprintf("%d short timer(s) keep being scheduled", e.Timers))
+		why = append(why, fmt.Sprintf("%s %s being scheduled", plural.Count(e.Timers, "short timer"), plural.Word(e.Timers, "keeps", "keep")))
 	}
 	if e.ReadyState == "loading" {
 		why = append(why, "the document is still loading")
 	}
 	if len(why) == 0 && e.Mutations > 0 {
-		why = append(why, fmt.Sprintf("the DOM kept changing (%d mutations)", e.Mutations))
+		why = append(why, fmt.Sprintf("the DOM kept changing (%s)", plural.Count(e.Mutations, "mutation")))
 	}
 	if len(why) == 0 {
 		why = append(why, "the page kept answering requests, loads or input without changing its DOM")

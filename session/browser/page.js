@@ -1124,6 +1124,18 @@ if (!window.__e2e) window.__e2e = (() => {
     return refs.byRef.get(ref) || null;
   }
 
+  // scopeMissing says why ref names no element: it was never handed out on
+  // this page (refs are e1 up to the last one issued), or it was and its
+  // element has gone.
+  function scopeMissing(ref) {
+    const m = /^e([1-9][0-9]*)$/.exec(ref);
+    if (!m || Number(m[1]) > refs.seq) {
+      const upTo = refs.seq > 0 ? 'refs go up to e' + refs.seq : 'it has no refs yet';
+      return 'no element ' + ref + " in this page's outline (" + upTo + ')';
+    }
+    return 'ref ' + ref + ' is not on the page any more; take a new snapshot';
+  }
+
   function pruneRefs() {
     if (refs.byRef.size < 2 * refs.lastPrune + 1000) return;
     for (const [k, el] of refs.byRef) {
@@ -1850,7 +1862,7 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     if (opts.scope) {
       const el = resolve(opts.scope);
-      if (!el || !el.isConnected) return JSON.stringify({ error: 'ref ' + opts.scope + ' is not on the page any more; take a new snapshot' });
+      if (!el || !el.isConnected) return JSON.stringify({ error: scopeMissing(opts.scope) });
     }
     const outLines = [''];
     for (let i = 0; i < lines.length; i++) {

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -206,4 +207,31 @@ func TestIncrementalSnapshotsMatchFullOnes(t *testing.T) {
 		t.Errorf("options changed but the last snapshot was reused: %d nodes", capped.Shown)
 	}
 	check("after another option set")
+}
+
+// A scope ref that was never handed out on the page says so and how far
+// refs go; one that was, for an element since removed, says it is gone.
+func TestScopeRefNeverIssuedOrGone(t *testing.T) {
+	p := newPage(t)
+	open(t, p, fixtureURL(t)+"/rows?n=3")
+	full := snap(t, p, SnapshotOptions{})
+	last := 0
+	full.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		var k int
+		if _, err := fmt.Sscanf(n.Ref, "e%d", &k); err == nil {
+			last = max(last, k)
+		}
+		return true
+	})
+	for _, ref := range []string{"e999999", "x1", "e0"} {
+		_, err := p.Snapshot(ctxT(t), SnapshotOptions{Scope: ref})
+		if want := fmt.Sprintf("no element %s in this page's outline (refs go up to e%d)", ref, last); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("scope %s: got %v, want %q", ref, err, want)
+		}
+	}
+	del := find(t, full, "button", "Delete")
+	must(t, p.Eval(ctxT(t), nil, `(ref) => { for (const b of document.querySelectorAll('button')) if (b.textContent.trim() === 'Delete') { b.remove(); return; } }`, del.Ref))
+	if _, err := p.Snapshot(ctxT(t), SnapshotOptions{Scope: del.Ref}); err == nil || !strings.Contains(err.Error(), "ref "+del.Ref+" is not on the page any more") {
+		t.Errorf("scope of a removed element %s: got %v", del.Ref, err)
+	}
 }

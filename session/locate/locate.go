@@ -66,6 +66,7 @@ import (
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
+	"github.com/e2e-dev/e2e/session/plural"
 )
 
 // Reasons a description or an intent does not resolve to one element.
@@ -447,7 +448,7 @@ func (ix *index) resolve(q *query) outcome {
 			k = len(group) + q.ordinal
 		}
 		if k < 0 || k >= len(group) {
-			o.detail = fmt.Sprintf("%q asks for the %s, but only %d element(s) match", q.desc, ordinalName(q.ordinal), len(group))
+			o.detail = fmt.Sprintf("%q asks for the %s, but only %s %s", q.desc, ordinalName(q.ordinal), plural.Count(len(group), "element"), plural.Word(len(group), "matches", "match"))
 			return o
 		}
 		o.target, o.reason = group[k], ""

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/e2e-dev/e2e/session/run"
 )
 
 // GitHub Actions workflow commands: a failed test becomes an ::error at the
@@ -22,18 +24,43 @@ func escapeProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
-// repoPath is file relative to the working directory (the checkout) when it
-// lies under it, so that annotations land on the file in the pull request.
-func repoPath(file string) string {
-	if !filepath.IsAbs(file) {
-		return filepath.ToSlash(filepath.Clean(file))
+// repoPath is file (a path of rep, see run.Report.Open) relative to the
+// root of the git repository that holds it, so that annotations land on
+// the file in the pull request; without a repository, relative to the
+// working directory (the checkout) when it lies under it.
+func repoPath(rep *run.Report, file string) string {
+	if !filepath.IsAbs(file) && rep.Dir == "" {
+		return filepath.ToSlash(filepath.Clean(file)) // relative to the working directory already
 	}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+	abs, err := filepath.Abs(rep.Open(file))
+	if err != nil {
+		return filepath.ToSlash(file)
+	}
+	root := gitRoot(filepath.Dir(abs))
+	if root == "" {
+		root, _ = os.Getwd()
+	}
+	if root != "" {
+		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return filepath.ToSlash(rel)
 		}
 	}
-	return filepath.ToSlash(file)
+	return filepath.ToSlash(abs)
+}
+
+// gitRoot is the nearest directory from dir upwards that holds .git (a
+// directory, or a file in a worktree), or "".
+func gitRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
 }
 
 // WriteGitHubAnnotations prints one workflow command per failed, flaky or
@@ -56,10 +83,10 @@ func WriteGitHubAnnotations(w io.Writer, in *Input) {
 				line = fs.Line
 				msg = fmt.Sprintf("%s\nstep: %s", fs.Error, Describe(fs.Command))
 			}
-			fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", escapeProperty(repoPath(t.File)), max(line, 1),
+			fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", escapeProperty(repoPath(rep, t.File)), max(line, 1),
 				escapeProperty("e2e: "+t.Name+" failed"), escapeData(msg))
 		case d.Flaky:
-			fmt.Fprintf(w, "::warning file=%s,line=%d,title=%s::%s\n", escapeProperty(repoPath(t.File)), max(line, 1),
+			fmt.Fprintf(w, "::warning file=%s,line=%d,title=%s::%s\n", escapeProperty(repoPath(rep, t.File)), max(line, 1),
 				escapeProperty("e2e: "+t.Name+" is flaky"), escapeData(fmt.Sprintf("passed on attempt %d; earlier: %s", d.Attempts, strings.Join(d.AttemptErrors, "; "))))
 		case Healed(t, d):
 			for _, st := range t.Steps {
@@ -68,7 +95,7 @@ func WriteGitHubAnnotations(w io.Writer, in *Input) {
 					break
 				}
 			}
-			fmt.Fprintf(w, "::notice file=%s,line=%d,title=%s::%s\n", escapeProperty(repoPath(t.File)), max(line, 1),
+			fmt.Fprintf(w, "::notice file=%s,line=%d,title=%s::%s\n", escapeProperty(repoPath(rep, t.File)), max(line, 1),
 				escapeProperty("e2e: "+t.Name+" was healed"), escapeData("an act no longer replayed and was healed; review it with e2e heals"))
 		}
 	}
@@ -96,7 +123,7 @@ func Markdown(in *Input) string {
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
 		if t.Status != "passed" {
-			loc := repoPath(t.File)
+			loc := repoPath(rep, t.File)
 			if fs := FailedStep(t); fs != nil {
 				loc = fmt.Sprintf("%s:%d", loc, fs.Line)
 			}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/run"
 )
 
@@ -19,8 +20,9 @@ import (
 var htmlTemplate string
 
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct": func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
-	"inc": func(i int) int { return i + 1 },
+	"pct":   func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+	"inc":   func(i int) int { return i + 1 },
+	"count": func(n int, word string) string { return plural.Count(n, word) },
 	"json": func(v any) (template.JS, error) {
 		b, err := json.Marshal(v)
 		return template.JS(b), err
@@ -105,7 +107,7 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		if rel, ok := copied[src]; ok {
 			return rel
 		}
-		b, err := os.ReadFile(src)
+		b, err := os.ReadFile(rep.Open(src))
 		if err != nil {
 			return ""
 		}

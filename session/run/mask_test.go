@@ -53,7 +53,7 @@ steps:
 		t.Fatalf("want the typing to pass and the expectation to fail:\n%s", e.out.String())
 	}
 	for _, s := range res.Steps {
-		b, err := os.ReadFile(s.Screenshot)
+		b, err := os.ReadFile(rep.Open(s.Screenshot))
 		if err != nil {
 			t.Fatalf("step %d: %v", s.Index+1, err)
 		}
@@ -71,7 +71,7 @@ steps:
 	}
 	masked := 0
 	for i, path := range frames {
-		b, err := os.ReadFile(path)
+		b, err := os.ReadFile(rep.Open(path))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,13 +45,24 @@ type SuiteOptions struct {
 	Screenshots string
 	// Video is VideoOff (default) or VideoFailures.
 	Video string
-	// OnTestDone, when set, learns of every finished test (after its
-	// retries), one call at a time.
-	OnTestDone func(Progress)
+	// OnTestStart, when set, learns of every test a worker begins (once,
+	// before its first attempt); OnTestDone, of every finished test (after
+	// its retries). The calls of both come one at a time.
+	OnTestStart func(Started)
+	OnTestDone  func(Progress)
+}
+
+// Started is a test a worker has begun.
+type Started struct {
+	Index, Total int // the test's place in the suite (0-based) and the suite's size
+	Name, File   string
+	Worker       int // 1-based
+	At           time.Time
 }
 
 // Progress is a finished test and how far the suite is.
 type Progress struct {
+	Index       int // the test's place in the suite (0-based), as in Started
 	Done, Total int
 	Test        *session.TestResult
 	Detail      *TestDetail
@@ -71,7 +82,8 @@ type TestDetail struct {
 	Snapshot     string
 	SnapshotStep int
 	// Video holds the paths of the failed test's screencast frames (JPEG),
-	// oldest first, and VideoMS their times from the first frame.
+	// oldest first, relative to Report.Dir when under it, and VideoMS their
+	// times from the first frame.
 	Video   []string
 	VideoMS []int64
 	// Heals are the ids of the heals the test's act steps made.
@@ -171,6 +183,11 @@ func (r *Runner) runSuite(ctx context.Context, rep *Report, tests []*testfile.Te
 				if workers > 1 {
 					out = &buf // a test's lines stay together
 				}
+				if r.o.Suite.OnTestStart != nil {
+					mu.Lock()
+					r.o.Suite.OnTestStart(Started{Index: i, Total: n, Name: tests[i].Name, File: tests[i].ShownFile(), Worker: w + 1, At: time.Now()})
+					mu.Unlock()
+				}
 				res, det := r.runWithRetries(ctx, rep.Run.ID, tests[i], browsers[w], out)
 				det.Worker = w + 1
 				res.RunID = rep.Run.ID
@@ -188,7 +205,7 @@ func (r *Runner) runSuite(ctx context.Context, rep *Report, tests []*testfile.Te
 				results[i], details[i] = &res, det
 				done++
 				if r.o.Suite.OnTestDone != nil {
-					r.o.Suite.OnTestDone(Progress{Done: done, Total: n, Test: results[i], Detail: &details[i], Elapsed: time.Since(start)})
+					r.o.Suite.OnTestDone(Progress{Index: i, Done: done, Total: n, Test: results[i], Detail: &details[i], Elapsed: time.Since(start)})
 				}
 				mu.Unlock()
 			}
@@ -322,7 +339,7 @@ func (r *Runner) stopVideo(res *session.TestResult) {
 		if err := os.WriteFile(p, f.JPEG, 0o644); err != nil {
 			return
 		}
-		paths = append(paths, p)
+		paths = append(paths, r.shown(p))
 		ms = append(ms, f.At.Sub(frames[0].At).Milliseconds())
 	}
 	r.cap.mu.Lock()

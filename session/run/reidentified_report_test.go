@@ -88,14 +88,14 @@ func TestCountAndLinesReidentified(t *testing.T) {
 
 	b.Reset()
 	printTestSummary(&b, Palette{}, &tr)
-	if want := "✓ save: 5 steps, 1 cache hits, 2 re-identified, 1 located, 1 re-located, 0 failed in 1.5s"; !strings.Contains(b.String(), want) {
+	if want := "✓ save: 5 steps, 1 cache hit, 2 re-identified, 1 located, 1 re-located, 0 failed in 1.5s"; !strings.Contains(b.String(), want) {
 		t.Errorf("test line %q, want %q", b.String(), want)
 	}
 	b.Reset()
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	printRunSummary(&b, Palette{}, &Report{Run: session.Run{ID: 7, StartedAt: start, FinishedAt: start.Add(2 * time.Second)},
 		Tests: []session.TestResult{tr}})
-	if want := "run 7: 5 steps, 1 cache hits, 2 re-identified, 1 located, 1 re-located, 0 failed in 2s"; !strings.Contains(b.String(), want) {
+	if want := "run 7: 5 steps, 1 cache hit, 2 re-identified, 1 located, 1 re-located, 0 failed in 2s"; !strings.Contains(b.String(), want) {
 		t.Errorf("run line %q, want %q", b.String(), want)
 	}
 }

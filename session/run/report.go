@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
@@ -136,8 +137,8 @@ func printTestSummary(w io.Writer, pal Palette, t *session.TestResult) {
 	} else if t.Healed() {
 		mark, name = pal.Warn("✓"), name+pal.Warn(" (healed: review with `e2e heals list`)")
 	}
-	fmt.Fprintf(w, "%s %s: %d steps, %d cache hits, %d re-identified, %d located, %d re-located, %s in %s\n",
-		mark, name, c.Steps, c.Hits, c.Reidentified, c.Located, c.Relocated, pal.Count(c.Failed, fmt.Sprintf("%d failed", c.Failed), false), time.Duration(t.DurationMS)*time.Millisecond)
+	fmt.Fprintf(w, "%s %s: %s, %s, %d re-identified, %d located, %d re-located, %s in %s\n",
+		mark, name, plural.Count(c.Steps, "step"), plural.Count(c.Hits, "cache hit"), c.Reidentified, c.Located, c.Relocated, pal.Count(c.Failed, fmt.Sprintf("%d failed", c.Failed), false), time.Duration(t.DurationMS)*time.Millisecond)
 	if t.Status != "passed" && t.Error != "" {
 		fmt.Fprintf(w, "  %s\n", pal.Fail(t.Error))
 	}
@@ -157,8 +158,8 @@ func printRunSummary(w io.Writer, pal Palette, rep *Report) {
 		}
 	}
 	c := Count(rep.Tests)
-	fmt.Fprintf(w, "run %d: %d steps, %d cache hits, %d re-identified, %d located, %d re-located, %d failed in %s\n",
-		rep.Run.ID, c.Steps, c.Hits, c.Reidentified, c.Located, c.Relocated, c.Failed,
+	fmt.Fprintf(w, "run %d: %s, %s, %d re-identified, %d located, %d re-located, %d failed in %s\n",
+		rep.Run.ID, plural.Count(c.Steps, "step"), plural.Count(c.Hits, "cache hit"), c.Reidentified, c.Located, c.Relocated, c.Failed,
 		rep.Run.FinishedAt.Sub(rep.Run.StartedAt).Round(time.Millisecond))
 	failedText := pal.Count(failed, fmt.Sprintf("%d failed", failed), false)
 	if healed > 0 {

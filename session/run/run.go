@@ -189,10 +189,22 @@ func New(o Options) (*Runner, error) {
 
 // Report is what a run did.
 type Report struct {
-	Run   session.Run
+	Run session.Run
+	// Dir is the directory that relative paths in Tests (test files,
+	// screenshots, video frames) are relative to: the configuration's.
+	Dir   string
 	Tests []session.TestResult
 	// Details are the suite's extras for each of Tests, in the same order.
 	Details []TestDetail
+}
+
+// Open is the path to open a path of the report with: p joined to Dir when
+// p is relative and Dir is set, else p.
+func (r *Report) Open(p string) string {
+	if p == "" || filepath.IsAbs(p) || r.Dir == "" {
+		return p
+	}
+	return filepath.Join(r.Dir, filepath.FromSlash(p))
 }
 
 // Passed reports whether every test passed.
@@ -208,7 +220,7 @@ func (r *Report) Passed() bool {
 // Run runs the tests one after another and records the run. It returns an
 // error only when the store fails; failing tests are in the report.
 func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
-	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version}}
+	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version}, Dir: r.o.Config.Dir}
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
 	}
@@ -259,8 +271,8 @@ type testRun struct {
 // this test only.
 func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (res session.TestResult) {
 	start := time.Now()
-	res = session.TestResult{Name: t.Name, File: t.File, Status: "passed"}
-	fmt.Fprintf(r.o.Out, "%s (%s)\n", t.Name, t.File)
+	res = session.TestResult{Name: t.Name, File: t.ShownFile(), Status: "passed"}
+	fmt.Fprintf(r.o.Out, "%s (%s)\n", t.Name, t.ShownFile())
 	defer func() {
 		res.DurationMS = time.Since(start).Milliseconds()
 		printTestSummary(r.o.Out, r.o.Color, &res)
@@ -271,7 +283,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 		for i, st := range t.Steps {
 			cmds[i] = st.Step.String()
 		}
-		r.publish(session.TestStarted{Test: t.Name, File: t.File, Steps: cmds, At: start})
+		r.publish(session.TestStarted{Test: t.Name, File: t.ShownFile(), Steps: cmds, At: start})
 	}
 	page, err := r.o.Browser.NewPage(ctx)
 	if err != nil {
@@ -494,8 +506,13 @@ func (r *Runner) screenshot(tr *testRun, i int) string {
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		return ""
 	}
-	return path
+	return r.shown(path)
 }
+
+// shown is an artifact's path as results keep and reports show it:
+// relative to the configuration's directory when it lies under it (see
+// testfile.ShownPath); Report.Dir says what it is relative to.
+func (r *Runner) shown(path string) string { return testfile.ShownPath(r.o.Config.Dir, path) }
 
 // slug is s in lowercase letters and digits joined by dashes, for file names.
 func slug(s string) string { return testfile.Spell(s, testfile.FormSlug) }

@@ -241,7 +241,7 @@ steps:
 	}
 	if s.Screenshot == "" {
 		t.Error("no screenshot on failure")
-	} else if _, err := os.Stat(s.Screenshot); err != nil {
+	} else if _, err := os.Stat(rep.Open(s.Screenshot)); err != nil {
 		t.Error(err)
 	}
 }

@@ -68,7 +68,7 @@ func Shard(tests []*testfile.Test, i, n int, durations map[string]time.Duration)
 		if ta.Name != tb.Name {
 			return ta.Name < tb.Name
 		}
-		return ta.File < tb.File
+		return ta.ShownFile() < tb.ShownFile()
 	})
 	load := make([]time.Duration, n)
 	shard := make([]int, len(tests))

@@ -284,7 +284,7 @@ steps:
 			}
 			if s.Screenshot == "" {
 				t.Errorf("%s step %d: no screenshot", res.Name, s.Index)
-			} else if _, err := os.Stat(s.Screenshot); err != nil {
+			} else if _, err := os.Stat(rep.Open(s.Screenshot)); err != nil {
 				t.Error(err)
 			}
 		}
@@ -296,7 +296,7 @@ steps:
 	if len(v) < 2 || len(rep.Details[1].VideoMS) != len(v) {
 		t.Fatalf("the failed test has %d video frames", len(v))
 	}
-	b, err := os.ReadFile(v[0])
+	b, err := os.ReadFile(rep.Open(v[0]))
 	if err != nil || len(b) < 4 || b[0] != 0xff || b[1] != 0xd8 {
 		t.Errorf("frame 1 is not a JPEG: %v", err)
 	}

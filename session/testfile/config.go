@@ -60,6 +60,24 @@ type Config struct {
 	// Dir. Two checkouts in differently named directories share cache
 	// rows only when they set the same project.
 	Project string
+
+	// at is where each key's value is in File, by dotted path, for
+	// [Config.Problem].
+	at map[string]*Error
+}
+
+// Problem is a problem with the value of key (a dotted path such as
+// "browser.chrome") found after the file was read: a [List] of one, at the
+// value's line and column in File with the line and a marker under it, as
+// the file's own problems read. When key was not set in a file the error
+// names the key alone.
+func (c *Config) Problem(key, msg string) error {
+	if e, ok := c.at[key]; ok {
+		p := *e
+		p.Msg = key + ": " + msg
+		return List{&p}
+	}
+	return fmt.Errorf("%s: %s", key, msg)
 }
 
 // CacheConfig says how caches are keyed and which branch is main.
@@ -176,7 +194,7 @@ func LoadConfig(dir string) (*Config, error) {
 		var list List
 		switch {
 		case err == nil:
-			return ParseConfig(file, src)
+			return ParseConfig(NearPath(file), src)
 		case errors.As(err, &list):
 			return nil, list
 		case !errors.Is(err, fs.ErrNotExist):
@@ -188,6 +206,20 @@ func LoadConfig(dir string) (*Config, error) {
 		}
 		d = parent
 	}
+}
+
+// NearPath is p relative to the current directory when it lies under it,
+// else p unchanged: the path to read a file by and to name it in problems,
+// which a terminal or an editor opens from where the command ran.
+func NearPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if s := filepath.FromSlash(ShownPath(wd, p)); !filepath.IsAbs(s) {
+		return s
+	}
+	return p
 }
 
 // ParseConfig parses src, the contents of the e2e.yaml at file, over the
@@ -315,6 +347,10 @@ func (d *configDecoder) fields(n ast.Node, prefix, what string, fs []field, c *C
 			d.fields(e.value, p+".", p, f.sub, c)
 		default:
 			f.decode(d, e.value, c)
+			if c.at == nil {
+				c.at = map[string]*Error{}
+			}
+			c.at[p] = d.place(e.value)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package testfile
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -47,6 +48,11 @@ func TestParseConfigSample(t *testing.T) {
 		Browser:          Browser{Chrome: "/usr/bin/chromium", Headless: false, Viewport: Viewport{Width: 1440, Height: 900}},
 		DB:               ".e2e/project.db",
 	}
+	// Where each key is, for later problems (see TestConfigProblemAtItsKey).
+	if err := c.Problem("browser.chrome", "x"); !strings.Contains(fmt.Sprint(err), "e2e.yaml:") {
+		t.Errorf("Problem: %v", err)
+	}
+	c.at = nil
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("got  %+v\nwant %+v", c, want)
 	}
@@ -61,6 +67,7 @@ func TestParseConfigPartial(t *testing.T) {
 	d.File = "e2e.yaml"
 	d.Timeouts.Step = 3 * time.Second
 	d.Browser.Viewport.Width = 800
+	c.at = nil // where the keys are
 	if !reflect.DeepEqual(c, d) {
 		t.Errorf("got  %+v\nwant %+v", c, d)
 	}
@@ -251,5 +258,19 @@ func TestConfigPasswordNotInExcerpt(t *testing.T) {
 		if shown := list.Error() + list[0].Excerpt(); strings.Contains(shown, "hunter2") || !strings.Contains(shown, "xxxxx") {
 			t.Errorf("%q shows:\n%s", src, shown)
 		}
+	}
+}
+
+func TestConfigProblemAtItsKey(t *testing.T) {
+	c, err := ParseConfig("e2e.yaml", []byte("baseURL: http://x\nbrowser:\n  chrome: /nope\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := c.Problem("browser.chrome", "/nope is not an executable").Error()
+	if want := "e2e.yaml:3:11: browser.chrome: /nope is not an executable\n  3 |   chrome: /nope\n    |           ^^^^^"; !strings.HasPrefix(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got := c.Problem("browser.headless", "x").Error(); got != "browser.headless: x" {
+		t.Errorf("a key not in the file: %q", got)
 	}
 }

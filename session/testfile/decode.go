@@ -105,6 +105,17 @@ func (d *decoder) errorAt(tk *token.Token, width int, msg string) {
 	d.errs = append(d.errs, e)
 }
 
+// place is where node n is, as a problem with it would be reported (its
+// line, column, source line and width), with no message.
+func (d *decoder) place(n ast.Node) *Error {
+	e := &Error{File: d.file, Line: 1, Col: 1, Width: max(1, d.width(n))}
+	if tk := start(n); tk != nil && tk.Position != nil {
+		e.Line, e.Col = tk.Position.Line, max(1, tk.Position.Column)
+	}
+	e.Source = d.line(e.Line)
+	return e
+}
+
 // errorf records a problem with node n, underlining it.
 func (d *decoder) errorf(n ast.Node, format string, args ...any) {
 	d.errorAt(start(n), d.width(n), fmt.Sprintf(format, args...))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/e2e-dev/e2e/session/plural"
 )
 
 // ErrNoTests is returned by Discover, wrapped, when an explicit path or
@@ -136,10 +138,7 @@ func (l List) Write(b *strings.Builder, limit int) int {
 
 // More says that n more problems were left out: "… and 12 more problems".
 func More(n int) string {
-	if n == 1 {
-		return "… and 1 more problem"
-	}
-	return fmt.Sprintf("… and %d more problems", n)
+	return "… and " + plural.Count(n, "more problem")
 }
 
 // Unwrap returns the problems, so errors.As can find one.

@@ -46,6 +46,7 @@ package testfile
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -74,12 +75,43 @@ func posOf(n ast.Node) Pos {
 
 // Test is a parsed test file.
 type Test struct {
-	File    string // the path the test was read from, as given
+	File string // the path the test was read from, as given; for opening files
+	// Shown is the path that output and reports show: relative to the
+	// directory of e2e.yaml, slash-separated (see [ShownPath]); "" means File.
+	Shown   string
 	Name    string
 	URL     string // the start page, relative to the base URL or absolute; "" for the base URL
 	URLPos  Pos    // where the url: value is in the file; zero when there is none
 	Context string // notes for the agent about this test
 	Steps   []Step
+}
+
+// ShownFile is the path of the test as output and reports show it: Shown,
+// else File.
+func (t *Test) ShownFile() string {
+	if t.Shown != "" {
+		return t.Shown
+	}
+	return t.File
+}
+
+// ShownPath is p as output and reports show it: relative to dir and
+// slash-separated when p lies under dir, so that it is the same on every
+// machine; otherwise p made absolute (slash-separated). A relative p is
+// taken relative to the current directory.
+func ShownPath(dir, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	if dir != "" {
+		if d, err := filepath.Abs(dir); err == nil {
+			if rel, err := filepath.Rel(d, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return filepath.ToSlash(rel)
+			}
+		}
+	}
+	return filepath.ToSlash(abs)
 }
 
 // Step is one step of a test file.
