@@ -7,11 +7,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/e2e-dev/e2e/session"
 )
@@ -197,7 +198,7 @@ func checkWrites(t *testing.T, db *DB, writers []string, iterations int) {
 // file (two pools, as two processes would have) while others read.
 func TestGoroutines(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "e2e.db")
+	path := testTarget(t)
 	var handles []*DB
 	for range 2 {
 		db, err := Open(ctx, path)
@@ -273,4 +274,57 @@ func TestGoroutines(t *testing.T) {
 		return
 	}
 	checkWrites(t, handles[0], writers, iterations)
+}
+
+// BenchmarkWriters8 has eight writers, each with its own store handle (as
+// eight processes would), do writeIteration at once: a run, a test of three
+// steps, two cache upserts (one key shared by all), a lookup, a touch and
+// the run's finish. It reports the iterations all eight complete per second
+// (six writes each) as iterations/s.
+func BenchmarkWriters8(b *testing.B) {
+	ctx := context.Background()
+	target := testTarget(b)
+	const writers = 8
+	var dbs []*DB
+	for range writers {
+		db, err := Open(ctx, target)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		dbs = append(dbs, db)
+	}
+	for w, db := range dbs {
+		if err := db.PutCache(ctx, &session.CacheEntry{Key: session.CacheKey(fmt.Sprintf("counter-w%d", w))}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	start := time.Now()
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w, db := range dbs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1))
+				if i > b.N {
+					return
+				}
+				if err := writeIteration(ctx, db, fmt.Sprintf("w%d", w), i); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	close(errs)
+	for err := range errs {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "iterations/s")
 }

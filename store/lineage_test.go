@@ -170,7 +170,7 @@ func BenchmarkKeyLookup1M(b *testing.B) {
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 1),
      l(branch, git_commit, depth) AS (VALUES ('main', 'm1', 1), ('main', 'm9', 9), ('feature', 'f1', 5), ('other', 'o1', 5))
 INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, project, test, description, selectors, node, intent, created_at, used_at)
-SELECT printf('key-%06d', i), l.branch, l.git_commit, l.depth, 'v1.0.0', ?2, 'shop', 'login', ?3, ?4, ?5, ?6, ?7, ?7 FROM n, l`,
+SELECT 'key-' || substr(CAST(1000000 + i AS TEXT), 2), l.branch, l.git_commit, l.depth, 'v1.0.0', ?2, 'shop', 'login', ?3, ?4, ?5, ?6, ?7, ?7 FROM n, l`,
 			keys, VersionKey("v1.0.0"), e.Description, `[{"kind":"id","value":"#x"}]`, `{"tag":"button"}`, `{}`, formatTime(start))
 		return err
 	})
