@@ -26,7 +26,6 @@ func (s CopyStats) String() string {
 		plural.Count(s.Heals, "heal"), plural.Count(s.Decisions, "decision"), plural.Count(s.ModelCalls, "model call"), s.Skipped)
 }
 
-
 // The columns Copy moves, table by table; ids are the target's own.
 const (
 	copyRunCols   = `project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start`

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -22,6 +23,8 @@ import (
 const (
 	engineEnv = "E2E_STORE_TEST_ENGINE" // "postgres" in the second run
 	serverEnv = "E2E_STORE_TEST_SERVER" // the cluster's directory, for the second run
+	portEnv   = "E2E_STORE_TEST_PORT"   // its port
+	hostEnv   = "E2E_STORE_TEST_HOST"   // 127.0.0.1 when it listens on TCP, else ""
 )
 
 var (
@@ -32,7 +35,8 @@ var (
 func TestMain(m *testing.M) {
 	if os.Getenv(engineEnv) == "postgres" {
 		dir := os.Getenv(serverEnv)
-		testCluster = &pgtest.Cluster{Dir: dir, Socket: dir, Port: 5432, User: "postgres"}
+		port, _ := strconv.Atoi(os.Getenv(portEnv))
+		testCluster = &pgtest.Cluster{Dir: dir, Socket: dir, Port: port, User: "postgres", Host: os.Getenv(hostEnv)}
 		conn, err := postgres.Connector(testCluster.URL(""), false)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -54,7 +58,7 @@ func TestMain(m *testing.M) {
 	}
 	fmt.Fprintln(os.Stderr, "store: the same suite on PostgreSQL")
 	cmd := exec.Command(os.Args[0], os.Args[1:]...)
-	cmd.Env = append(os.Environ(), engineEnv+"=postgres", serverEnv+"="+c.Dir)
+	cmd.Env = append(os.Environ(), engineEnv+"=postgres", serverEnv+"="+c.Dir, portEnv+"="+strconv.Itoa(c.Port), hostEnv+"="+c.Host)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	runErr := cmd.Run()
 	if err := c.Stop(); err != nil {

@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"os/user"
@@ -41,6 +42,9 @@ type Cluster struct {
 	Socket string // the directory holding the unix socket
 	Port   int    // the port number in the socket's name
 	User   string // the superuser, trusted on the socket
+	// Host is where clients connect: the socket's directory, or 127.0.0.1
+	// when the cluster also listens on a loopback port (E2E_PG_TCP=1).
+	Host string
 
 	cmd  *exec.Cmd
 	done chan error
@@ -52,7 +56,7 @@ func (c *Cluster) DSN(db string) string {
 	if db == "" {
 		db = "postgres"
 	}
-	return fmt.Sprintf("host=%s port=%d user=%s dbname=%s sslmode=disable", c.Socket, c.Port, c.User, db)
+	return fmt.Sprintf("host=%s port=%d user=%s dbname=%s sslmode=disable", c.host(), c.Port, c.User, db)
 }
 
 // URL returns the same connection as a postgres:// URL.
@@ -60,7 +64,14 @@ func (c *Cluster) URL(db string) string {
 	if db == "" {
 		db = "postgres"
 	}
-	return fmt.Sprintf("postgres://%s@/%s?host=%s&port=%d&sslmode=disable", c.User, db, c.Socket, c.Port)
+	return fmt.Sprintf("postgres://%s@/%s?host=%s&port=%d&sslmode=disable", c.User, db, c.host(), c.Port)
+}
+
+func (c *Cluster) host() string {
+	if c.Host != "" {
+		return c.Host
+	}
+	return c.Socket
 }
 
 // BinDir finds the directory of initdb, postgres and pg_isready: $E2E_PG_BIN,
@@ -133,6 +144,19 @@ func New() (*Cluster, error) {
 		return nil, err
 	}
 	c := &Cluster{Dir: dir, Socket: dir, Port: 5432, User: "postgres", done: make(chan error, 1)}
+	listen := ""
+	if os.Getenv("E2E_PG_TCP") != "" {
+		// A free loopback port as well as the socket, for measuring what a
+		// client over TCP sees.
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+		c.Port = l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		c.Host, listen = "127.0.0.1", "127.0.0.1"
+	}
 	fail := func(err error) (*Cluster, error) {
 		os.RemoveAll(dir)
 		return nil, err
@@ -155,7 +179,7 @@ func New() (*Cluster, error) {
 	}
 	var log bytes.Buffer
 	c.cmd = exec.Command(filepath.Join(bin, "postgres"), "-D", data, "-k", dir, "-p", strconv.Itoa(c.Port),
-		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "full_page_writes=off",
+		"-c", "listen_addresses="+listen, "-c", "fsync=off", "-c", "full_page_writes=off",
 		"-c", "synchronous_commit=off", "-c", "max_connections=200", "-c", "shared_buffers=64MB")
 	c.cmd.Dir = dir
 	c.cmd.Stdout = &log
