@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -13,7 +16,7 @@ import (
 // populate gives db runs with tests and steps, model calls in and outside
 // a run, decisions, heals (a staged one that superseded another, and an
 // accepted one), cache rows and a trajectory.
-func populate(t *testing.T, db *DB, tag string) {
+func populate(t testing.TB, db *DB, tag string) {
 	t.Helper()
 	ctx := context.Background()
 	for i := range 3 {
@@ -43,7 +46,7 @@ func populate(t *testing.T, db *DB, tag string) {
 	}
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -168,5 +171,92 @@ func TestCopyToAReadOnlyStoreIsRefused(t *testing.T) {
 	defer ro.Close()
 	if _, err := Copy(ctx, src, ro); err == nil {
 		t.Fatal("copied into a read-only store")
+	}
+}
+
+// BenchmarkStoreCopy100k copies a SQLite store of 100,000 element cache rows
+// (and a run) into a new store of this run's engine, then checks the copy
+// row for row against the source.
+func BenchmarkStoreCopy100k(b *testing.B) {
+	ctx := context.Background()
+	src, err := Open(ctx, filepath.Join(b.TempDir(), "src.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer src.Close()
+	const rows = 100_000
+	err = inTx(ctx, src.write, src.eng, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 1)
+INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, project, test, description, selectors, node, intent, created_at, used_at, hits)
+SELECT 'key-' || substr(CAST(1000000 + i AS TEXT), 2), 'main', 'c' || (i % 97), i % 13, 'v1.0.0', ?2, 'shop', 'test-' || (i % 100),
+       'the button ' || i, '[{"kind":"id","value":"#b' || i || '"}]', '{"tag":"button","name":"B' || i || '"}', '{}', ?3, ?3, i % 7 FROM n`,
+			rows, VersionKey("v1.0.0"), formatTime(src.now()))
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	populate(b, src, "")
+	for b.Loop() {
+		b.StopTimer()
+		dst, err := Open(ctx, testTarget(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		st, err := Copy(ctx, src, dst)
+		b.StopTimer()
+		if err != nil || st.Elements != rows+2 {
+			b.Fatalf("copy: %s, %v", st, err)
+		}
+		sameRows(b, src, dst, `SELECT key, branch, git_commit, depth, version, version_key, identity, project, test, description,
+       selectors, node, intent, context, created_at, used_at, hits FROM element_cache ORDER BY key, branch, git_commit, version`)
+		dst.Close()
+		b.StartTimer()
+	}
+}
+
+// sameRows checks that query gives the same rows, in the same order, on a
+// and on b.
+func sameRows(tb testing.TB, a, b *DB, query string) {
+	tb.Helper()
+	ra, err := a.read.Query(query)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer ra.Close()
+	rb, err := b.read.Query(query)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rb.Close()
+	cols, _ := ra.Columns()
+	va, vb := make([]any, len(cols)), make([]any, len(cols))
+	pa, pb := make([]any, len(cols)), make([]any, len(cols))
+	for i := range cols {
+		pa[i], pb[i] = &va[i], &vb[i]
+	}
+	n := 0
+	for ra.Next() {
+		if !rb.Next() {
+			tb.Fatalf("the copy has %d rows, the source more", n)
+		}
+		if err := ra.Scan(pa...); err != nil {
+			tb.Fatal(err)
+		}
+		if err := rb.Scan(pb...); err != nil {
+			tb.Fatal(err)
+		}
+		if fmt.Sprint(normalize(va)) != fmt.Sprint(normalize(vb)) {
+			tb.Fatalf("row %d differs:\nsource %v\ncopy   %v", n, va, vb)
+		}
+		n++
+	}
+	if rb.Next() {
+		tb.Fatalf("the copy has more than the source's %d rows", n)
+	}
+	if err := errors.Join(ra.Err(), rb.Err()); err != nil {
+		tb.Fatal(err)
 	}
 }
