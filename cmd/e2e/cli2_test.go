@@ -17,7 +17,7 @@ func TestCommandLineMistakesReadWell(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"rnu"}, "e2e: unknown command \"rnu\" for \"e2e\"; did you mean \"run\"?\n"},
+		{[]string{"rnu"}, "e2e: unknown command \"rnu\" for \"e2e\"; did you mean \"run\" or \"runs\"?\n"},
 		{[]string{"run", "--worker", "3"}, "did you mean --workers?"},
 		{[]string{"run", "--config", "/nope"}, "--config /nope: no such file or directory"},
 		{[]string{"cache", "stats"}, "there is no store yet"},

@@ -183,7 +183,7 @@ func recordedAgent(cfg *testfile.Config, name string) session.AgentConfig {
 // every element each step looks up. It is called on the run's goroutine.
 type exportRecorder struct {
 	banned []string
-	byFile map[string]*exportTest
+	byFile map[string]*exportTest // by the path events and results show (Test.ShownFile)
 	cur    *exportTest
 }
 
@@ -201,7 +201,7 @@ type exportTest struct {
 func newExportRecorder(tests []*testfile.Test, banned []string) *exportRecorder {
 	r := &exportRecorder{banned: banned, byFile: map[string]*exportTest{}}
 	for _, t := range tests {
-		r.byFile[t.File] = &exportTest{test: t, steps: make([]export.Step, len(t.Steps)), sub: -1, gone: map[int]export.Target{}}
+		r.byFile[t.ShownFile()] = &exportTest{test: t, steps: make([]export.Step, len(t.Steps)), sub: -1, gone: map[int]export.Target{}}
 	}
 	return r
 }
@@ -300,7 +300,7 @@ func (r *exportRecorder) lookAhead(t *exportTest, i int) {
 
 // export is what the run recorded for t, as the exporter takes it.
 func (r *exportRecorder) export(t *testfile.Test, res session.TestResult) export.Test {
-	et := r.byFile[t.File]
+	et := r.byFile[t.ShownFile()]
 	steps := make([]export.Step, len(et.steps))
 	copy(steps, et.steps)
 	for j, tg := range et.gone {
