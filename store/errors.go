@@ -73,7 +73,9 @@ func IsCorrupt(err error) bool {
 
 // IsFailure reports whether err (or an error it wraps) is the database
 // failing at run time: a SQLite error such as "database is locked" past the
-// busy timeout, a full disk, an I/O error, or a damaged file (IsCorrupt).
+// busy timeout, a full disk, an I/O error, or a damaged file (IsCorrupt);
+// a PostgreSQL server that does not answer (it cannot be reached, the
+// connection broke, it timed out) or answers with an error.
 // It is false for nil, for cancellation (context.Canceled, SQLite's
 // SQLITE_INTERRUPT), for a file that cannot be opened at all (a bad path or
 // permissions: SQLITE_CANTOPEN), for a schema newer than this e2e
@@ -96,5 +98,5 @@ func IsFailure(err error) bool {
 	if postgres.IsError(err) {
 		return !postgres.IsBenign(err)
 	}
-	return false
+	return postgres.IsUnavailable(err)
 }

@@ -231,3 +231,15 @@ func TestNewerSchemaRefusedOnEitherEngine(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// A server that does not answer is the database failing (exit 5), and its
+// password stays out of the message.
+func TestUnreachableServerIsAFailure(t *testing.T) {
+	_, err := Open(context.Background(), "postgres://e2e:hunter2@127.0.0.1:1/e2e?connect_timeout=2")
+	if err == nil || !IsFailure(err) {
+		t.Fatalf("open an unreachable server: %v, want a failure", err)
+	}
+	if strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "xxxxx") {
+		t.Errorf("message: %v", err)
+	}
+}

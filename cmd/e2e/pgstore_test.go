@@ -138,7 +138,7 @@ func TestDatabaseURLIsMasked(t *testing.T) {
 	appendFile(t, cfg, "db:\n  urlEnv: E2E_TEST_DB_URL\n")
 	t.Setenv("E2E_TEST_DB_URL", "postgres://e2e:hunter2@127.0.0.1:1/e2e?connect_timeout=2")
 	code, out, errOut := e2e(t, "run", "--config", dir)
-	if code == 0 || strings.Contains(out+errOut, "hunter2") || !strings.Contains(out+errOut, "postgres://e2e:xxxxx@127.0.0.1:1/e2e") {
+	if code != exitStore || strings.Contains(out+errOut, "hunter2") || !strings.Contains(out+errOut, "postgres://e2e:xxxxx@127.0.0.1:1/e2e") {
 		t.Errorf("an unreachable server: exit %d\n%s%s", code, out, errOut)
 	}
 	os.WriteFile(cfg, []byte(strings.Replace(readText(t, cfg), "db:\n  urlEnv: E2E_TEST_DB_URL\n", "db: postgres://e2e:hunter2@db.example.com/e2e\n", 1)), 0o644)

@@ -199,6 +199,9 @@ func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) err
 	if lists := testfile.Preflight([]*testfile.Test{t}, testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys}); len(lists) > 0 {
 		return errorScreen(cmd, file, lists[0])
 	}
+	if err := checkBrowser(g, cfg); err != nil {
+		return errorScreen(cmd, file, err)
+	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
@@ -274,6 +277,9 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 	}
 	if _, err := os.Stat(out); err == nil {
 		return fmt.Errorf("studio --new: %s exists; choose another --name or --out", out)
+	}
+	if err := checkBrowser(g, cfg); err != nil {
+		return err
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()

@@ -194,6 +194,28 @@ func TestStudioRefusesATestThePreflightCheckRejects(t *testing.T) {
 	}
 }
 
+// TestStudioBlamesBrowserChromeOnTheConfig: a browser.chrome in e2e.yaml
+// that is not an executable is named at its line in e2e.yaml, on the error
+// screen of the studio as by e2e run, before any browser starts; --new
+// says the same and exits 2.
+func TestStudioBlamesBrowserChromeOnTheConfig(t *testing.T) {
+	dir := project(t, "http://127.0.0.1:1", map[string]string{"a.e2e.yaml": "name: a\nurl: /\nsteps:\n  - click: the button\n"})
+	appendFile(t, filepath.Join(dir, "e2e.yaml"), "browser:\n  chrome: /nope/chromium\n")
+	s := startStudio(t, filepath.Join(dir, "a.e2e.yaml"))
+	s.waitFor("Cannot open the test", "e2e.yaml:5:11", "browser.chrome: /nope/chromium is not an executable")
+	s.typeKeys("q")
+	if ee, ok := s.wait().(*exitError); !ok || ee.code != exitUsage {
+		t.Errorf("exit: %v", ee)
+	}
+	code, _, errOut := e2e(t, "studio", "--config", dir, "--new", "/")
+	if code != exitUsage || !strings.Contains(errOut, "e2e.yaml:5:11: browser.chrome: /nope/chromium is not an executable") || strings.Contains(errOut, "--chrome=") {
+		t.Errorf("studio --new: exit %d\n%s", code, errOut)
+	}
+	if left := ourChromium(t); len(left) > 0 {
+		t.Errorf("a browser started: %v", left)
+	}
+}
+
 // TestStudioNewPathUnderBaseURL: --new /product opens the page under the
 // base URL of e2e.yaml, and the written test keeps the path.
 func TestStudioNewPathUnderBaseURL(t *testing.T) {

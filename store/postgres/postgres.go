@@ -11,6 +11,8 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
 	"strings"
 
@@ -143,3 +145,15 @@ func IsReadOnly(err error) bool {
 // IsBenign reports whether the statement was cancelled (query_canceled), not
 // a failure of the store's contents.
 func IsBenign(err error) bool { c, ok := code(err); return ok && c == "57014" }
+
+// IsUnavailable reports whether err is the server not answering: it could
+// not be reached, the connection broke, or it timed out.
+func IsUnavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || pgconn.Timeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne)
+}
