@@ -183,3 +183,23 @@ func TestStoreCopyCommand(t *testing.T) {
 		t.Errorf("copy from a missing file: exit %d\n%s", code, errOut)
 	}
 }
+
+func TestStoreCopyMistakes(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"store", "copy", "--from", filepath.Join(dir, "nope.db"), "--to", filepath.Join(dir, "x.db")}, "nope.db: no such file or directory"},
+		{[]string{"store", "copy", "--from", filepath.Join(dir, "a.db")}, "give both --from and --to"},
+		{[]string{"store", "copy", "--from", "x.db", "--to", "x.db"}, "the same store"},
+	} {
+		code, _, errOut := e2e(t, c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("e2e %v: exit %d\n%s", c.args, code, errOut)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.db")); !os.IsNotExist(err) {
+		t.Errorf("a failed copy made the target (%v)", err)
+	}
+}

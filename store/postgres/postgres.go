@@ -153,7 +153,7 @@ func IsUnavailable(err error) bool {
 		return false
 	}
 	var ce *pgconn.ConnectError
-	var ne net.Error
+	var oe *net.OpError // not net.Error: a syscall.Errno is one too
 	return errors.As(err, &ce) || pgconn.Timeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
-		errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne)
+		errors.Is(err, driver.ErrBadConn) || errors.As(err, &oe)
 }
