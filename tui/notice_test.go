@@ -44,3 +44,27 @@ func TestNoticeBelongsToItsScreen(t *testing.T) {
 }
 
 func lastLine(v string) string { return v[strings.LastIndex(v, "\n")+1:] }
+
+// TestStatusBarNamesTheFailedStep: a run that failed at step 1 of 3 and
+// skipped the rest says step 1/3, not the last step it skipped.
+func TestStatusBarNamesTheFailedStep(t *testing.T) {
+	m := New(Options{Mode: ModeRun, Now: (&clock{now: t0}).Now, Gate: NewGate(false)})
+	m = update(m, tea.WindowSizeMsg{Width: 160, Height: 48})
+	cmds := []string{`--step-type CLICK --description "the Menu button"`, `--step-type CLICK --description "Archive"`, `--step-type CLICK --description "Save"`}
+	m = update(m, EventMsg{Event: session.TestStarted{Test: "menu", Steps: cmds}})
+	m = update(m, EventMsg{Event: session.StepStarted{Index: 0, Sub: -1, Command: cmds[0]}})
+	m = update(m, EventMsg{Event: session.StepFinished{Index: 0, Sub: -1, Command: cmds[0], Status: session.StatusFailed, Error: "ambiguous"}})
+	for i := 1; i < 3; i++ {
+		m = update(m, EventMsg{Event: session.StepStarted{Index: i, Sub: -1, Command: cmds[i]}})
+		m = update(m, EventMsg{Event: session.StepFinished{Index: i, Sub: -1, Command: cmds[i], Status: session.StatusSkipped}})
+	}
+	m = update(m, EventMsg{Event: session.TestFinished{Result: session.TestResult{Status: "failed", Error: "step 1: ambiguous"}}})
+	if v := m.View(); !strings.Contains(v, "step 1/3") || strings.Contains(v, "step 3/3") {
+		t.Errorf("status bar after failing at step 1:\n%s", lastLines(v, 2))
+	}
+}
+
+func lastLines(v string, n int) string {
+	l := strings.Split(strings.TrimRight(v, "\n"), "\n")
+	return strings.Join(l[max(0, len(l)-n):], "\n")
+}

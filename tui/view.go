@@ -108,6 +108,14 @@ func (m Model) statusBar(w int) string {
 		if cur == 0 {
 			cur = n
 		}
+		if !s.running { // a run that failed stops at its failed step, whatever it skipped after
+			for i, st := range s.steps {
+				if st.status == "failed" {
+					cur = i + 1
+					break
+				}
+			}
+		}
 		step = fmt.Sprintf("%d/%d", cur, n)
 	}
 	if m.screen == screenError {
