@@ -57,6 +57,7 @@ type TestRun struct {
 	RunStatus string    // the run's status ("passed", "failed", "interrupted", …)
 	Branch    string
 	Commit    string
+	Shard     string // "i/n" when the run ran one shard of its suite
 	Outcome   Outcome
 	// DurationMS, Attempts and Error are the stored result's; zero when
 	// skipped.

@@ -38,6 +38,7 @@ type Run struct {
 	Branch     string
 	Commit     string
 	Version    string // the tool's version
+	Shard      string // "i/n" when the run ran shard i of n of its suite, else ""
 }
 
 // TestResult is one test in a run.

@@ -19,7 +19,8 @@ const healedStep = `EXISTS (SELECT 1 FROM step_results s WHERE s.test_id = t.id 
 // TestHistories returns the history of each test q names: its result in
 // each of the q.Runs newest runs of q.Project up to run q.Through (runs
 // still running are left out), oldest first. A run after the test's first
-// result that has no result for it is an OutcomeSkipped entry; runs before
+// result that has no result for it is an OutcomeSkipped entry (unless the
+// run was one shard of its suite: then the test is not in it); runs before
 // its first result are not in its history at all, so a new test starts
 // with a short strip. A name with no result at all has an empty history.
 // The result has one entry per distinct name, in q.Tests order.
@@ -74,7 +75,9 @@ func (db *DB) TestHistories(ctx context.Context, q session.HistoryQuery) ([]sess
 				h.Runs = append(h.Runs, tr)
 				continue
 			}
-			if seen && r.RunID > f {
+			// A run of one shard did not skip the tests of the others:
+			// they are not in it at all.
+			if seen && r.RunID > f && r.Shard == "" {
 				h.Runs = append(h.Runs, r)
 			}
 		}
@@ -95,7 +98,7 @@ func historyRuns(ctx context.Context, tx *sql.Tx, project string, through int64,
 	for rows.Next() {
 		r := session.TestRun{Outcome: session.OutcomeSkipped}
 		var started string
-		if err := rows.Scan(&r.RunID, &started, &r.RunStatus, &r.Branch, &r.Commit); err != nil {
+		if err := rows.Scan(&r.RunID, &started, &r.RunStatus, &r.Branch, &r.Commit, &r.Shard); err != nil {
 			return nil, fmt.Errorf("list runs: %w", err)
 		}
 		if r.At, err = parseTime(started); err != nil {
@@ -177,7 +180,7 @@ func firstRuns(ctx context.Context, tx *sql.Tx, names []string) (map[string]int6
 const (
 	// historyRunsSQL: the runs_project index (project, id).
 	historyRunsSQL = `
-SELECT id, started_at, status, branch, git_commit FROM runs
+SELECT id, started_at, status, branch, git_commit, shard FROM runs
 WHERE project = ? AND id <= ? AND status <> 'running'
 ORDER BY id DESC LIMIT ?`
 	// firstRunSQL: the test_results_name index (name, id).

@@ -272,3 +272,38 @@ func TestHistoryQueriesUseIndexes(t *testing.T) {
 		t.Logf("%s:\n%s", c.name, p)
 	}
 }
+
+// TestShardRunsDoNotSkip: a test another shard ran is not in this shard's
+// run at all; a whole-suite run without it still marks it skipped.
+func TestShardRunsDoNotSkip(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	start := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	for i, r := range []struct {
+		shard string
+		tests []string
+	}{{"", []string{"a", "b"}}, {"1/2", []string{"a"}}, {"2/2", []string{"b"}}, {"", []string{"a"}}} {
+		run := &session.Run{Project: "p", Shard: r.shard, StartedAt: start.Add(time.Duration(i) * time.Minute)}
+		must(t, db.StartRun(ctx, run))
+		for _, name := range r.tests {
+			must(t, db.SaveTest(ctx, &session.TestResult{RunID: run.ID, Name: name, Status: "passed"}))
+		}
+		run.Status = "passed"
+		must(t, db.FinishRun(ctx, run))
+	}
+	hs, err := db.TestHistories(ctx, session.HistoryQuery{Project: "p", Tests: []string{"a", "b"}})
+	must(t, err)
+	marks := func(h session.TestHistory) string {
+		var b strings.Builder
+		for _, r := range h.Runs {
+			fmt.Fprintf(&b, "%d:%s ", r.RunID, r.Outcome)
+		}
+		return strings.TrimSpace(b.String())
+	}
+	if got := marks(hs[0]); got != "1:passed 2:passed 4:passed" {
+		t.Errorf("a: %s", got)
+	}
+	if got := marks(hs[1]); got != "1:passed 3:passed 4:skipped" {
+		t.Errorf("b: %s, want shard 1/2's run left out and the last whole-suite run skipped", got)
+	}
+}

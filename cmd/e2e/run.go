@@ -233,6 +233,9 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
 		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(cfg.StateDir(), "screenshots"),
 		Redactor: g.red}
+	if f.ci.shardN > 1 {
+		opts.Shard = fmt.Sprintf("%d/%d", f.ci.shardI, f.ci.shardN)
+	}
 	if m != nil {
 		m.wire(&opts)
 		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (for new act goals, assert steps, and elements the local locator is not sure of)\n\n", m.about)

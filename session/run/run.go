@@ -27,6 +27,7 @@ import (
 type Options struct {
 	Config  *testfile.Config
 	Project string // cache namespace; default: the config's project, else its directory's name
+	Shard   string // "i/n" when this run is one shard of the suite, recorded with the run
 	Store   session.Store
 	Browser *browser.Browser
 	Locator locate.Locator // default: the local locator
@@ -220,7 +221,7 @@ func (r *Report) Passed() bool {
 // Run runs the tests one after another and records the run. It returns an
 // error only when the store fails; failing tests are in the report.
 func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
-	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version}, Dir: r.o.Config.Dir}
+	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard}, Dir: r.o.Config.Dir}
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
 	}
