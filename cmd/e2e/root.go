@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -148,16 +147,35 @@ func oneLine(err error) string {
 		msg += ": keep a copy of the file, then either recover what it holds with `sqlite3 FILE .recover | sqlite3 NEW.db` " +
 			"and use NEW.db (--db, or db: in e2e.yaml), or move the file aside and let e2e start an empty one (the cache is learnt again)"
 	}
-	msg = cobraArgs.ReplaceAllStringFunc(msg, func(m string) string {
-		n, _ := strconv.Atoi(strings.Fields(m)[0])
-		return plural.Count(n, "argument")
-	})
-	return strings.Join(strings.Fields(msg), " ")
+	return strings.Join(strings.Fields(argsInWords(msg)), " ")
 }
 
-// cobraArgs is how cobra counts arguments ("accepts 1 arg(s), received 0"),
-// which oneLine says in words.
-var cobraArgs = regexp.MustCompile(`\b\d+ arg\(s\)`)
+// argsInWords says cobra's argument counts ("accepts 1 arg(s), received 0")
+// in words: "accepts 1 argument, received 0".
+func argsInWords(msg string) string {
+	const unit = " arg(s)"
+	var b strings.Builder
+	for {
+		i := strings.Index(msg, unit)
+		if i < 0 {
+			return b.String() + msg
+		}
+		j := i
+		for j > 0 && '0' <= msg[j-1] && msg[j-1] <= '9' {
+			j--
+		}
+		if n, err := strconv.Atoi(msg[j:i]); err == nil && (j == 0 || !isWordByte(msg[j-1])) {
+			b.WriteString(msg[:j] + plural.Count(n, "argument"))
+		} else {
+			b.WriteString(msg[:i+len(unit)])
+		}
+		msg = msg[i+len(unit):]
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
 
 // newRoot builds the command tree; red is the redactor its output already
 // passes through (nil: none).

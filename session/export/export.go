@@ -492,9 +492,16 @@ func varExpr(v testfile.Var) string {
 	return e
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
-
-func validIdent(s string) bool { return identRE.MatchString(s) }
+// validIdent reports whether s is a plain ASCII identifier of TypeScript
+// ([A-Za-z_$][A-Za-z0-9_$]*).
+func validIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r == '$' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // quote is a single-quoted TypeScript string literal.
 func quote(s string) string {

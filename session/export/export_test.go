@@ -217,3 +217,11 @@ func TestStringsKeepVariables(t *testing.T) {
 		t.Error("unique() used but not defined")
 	}
 }
+
+func TestValidIdent(t *testing.T) {
+	for s, want := range map[string]bool{"x": true, "_a1": true, "$el": true, "Abc9": true, "": false, "1a": false, "a-b": false, "a b": false, "é": false} {
+		if got := validIdent(s); got != want {
+			t.Errorf("validIdent(%q) = %v", s, got)
+		}
+	}
+}

@@ -766,6 +766,14 @@ func (ix *index) nameAttr(c cand) (string, string) {
 	return "name", n.Name
 }
 
+// Describe is what a description says, as the locator reads it, without a
+// page: the role and name of its target, a colour, the containers and
+// elements it relates to, an ordinal. Other tools that read descriptions
+// (the Playwright export) use it rather than parse them again.
+func Describe(description string) session.Intent {
+	return describedIntent(parse(description, mode{}))
+}
+
 // describedIntent is the intent of a description that found no target:
 // what it says, in its own words.
 func describedIntent(q *query) session.Intent {
