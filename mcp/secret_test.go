@@ -10,7 +10,7 @@ import (
 // TestMCPSecretsNeverShown: a secret typed into a field by a previewed step
 // is not in the preview, the snapshot, the written file or a run's report.
 func TestMCPSecretsNeverShown(t *testing.T) {
-	const value = "hunter2-e2e-mcp-secret"
+	const value = `hun"ter\2 e2e-mcp secret` // a quote, a backslash and a space
 	t.Setenv("MCP_SECRET", value)
 	h := newHarness(t, harnessOptions{})
 	var open sessionOpenOut

@@ -247,3 +247,37 @@ func TestSpecPathKeepsDirectories(t *testing.T) {
 		}
 	}
 }
+
+// TestExportKeepsANastySecretOut: a secret with a quote, a backslash and a
+// space, typed by a recorded step, is in neither the spec nor what the
+// export prints; the spec reads it from process.env.
+func TestExportKeepsANastySecretOut(t *testing.T) {
+	const secret = `pa"ss\word with space`
+	t.Setenv("E2E_NASTY", secret)
+	dir := project(t, fixtureServer(t), map[string]string{"nasty.e2e.yaml": `name: nasty
+url: /login
+steps:
+  - type: { into: the Email field, text: "{{ secret.E2E_NASTY }}" }
+  - expect: { visible: the Sign in button }
+`})
+	if code, out, errOut := e2e(t, "run", "--config", dir); code != 0 {
+		t.Fatalf("run: exit %d\n%s%s", code, out, errOut)
+	}
+	pw := filepath.Join(dir, "pw")
+	code, out, errOut := e2e(t, "export", "playwright", "--config", dir, "--out", pw, "--require-recorded")
+	if code != 0 {
+		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
+	}
+	b, err := os.ReadFile(filepath.Join(pw, "nasty.spec.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{secret, `pa\"ss`, `ss\\word`, "with space"} {
+		if strings.Contains(string(b)+out+errOut, f) {
+			t.Errorf("%q shows in the spec or the output:\n%s\n%s%s", f, b, out, errOut)
+		}
+	}
+	if !strings.Contains(string(b), ".fill(process.env.E2E_NASTY!)") {
+		t.Errorf("the spec does not read the secret from the environment:\n%s", b)
+	}
+}
