@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/e2e-dev/e2e/session/redact"
 )
 
 // ConfigFile is the name of the project configuration file.
@@ -556,18 +558,13 @@ func IsDatabaseURL(db string) bool {
 // urlPassword reports whether a postgres:// URL carries a password.
 func urlPassword(s string) bool { return urlSecret(s) != "" }
 
-// urlSecret returns the password a postgres:// URL carries, or "".
+// urlSecret returns the password a postgres:// URL carries, or "" (read
+// as text: a password with a quote or a space is found too).
 func urlSecret(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return ""
+	if pws := redact.URLPasswords(s); len(pws) > 0 {
+		return pws[0]
 	}
-	if u.User != nil {
-		if p, ok := u.User.Password(); ok && p != "" {
-			return p
-		}
-	}
-	return u.Query().Get("password")
+	return ""
 }
 
 // refusePassword reports a password written in e2e.yaml at n, and keeps it
@@ -576,8 +573,11 @@ func (d *configDecoder) refusePassword(n ast.Node, s string) {
 	d.errorf(n, "%s", dbPasswordRule)
 	e := d.errs[len(d.errs)-1]
 	if p := urlSecret(s); p != "" {
-		for _, form := range []string{p, url.QueryEscape(p), url.PathEscape(p)} {
-			e.Source = strings.ReplaceAll(e.Source, form, "xxxxx")
+		// The line as written (a YAML-quoted URL escapes its quotes), then
+		// the value as read.
+		e.Source = redact.MaskURL(e.Source)
+		for _, pw := range redact.URLPasswords(s) {
+			e.Source = strings.ReplaceAll(e.Source, pw, "xxxxx")
 		}
 	}
 }

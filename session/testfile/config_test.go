@@ -249,6 +249,7 @@ func TestConfigPasswordNotInExcerpt(t *testing.T) {
 		"db: postgres://e2e:hunter2@db/e2e\n",
 		"db: { url: 'postgres://e2e@db/e2e?password=hunter2' }\n",
 		"db:\n  password: hunter2\n",
+		"db: \"postgres://e2e:hun\\\"ter2 x\\\\y@db/e2e\"\n", // a quote, a backslash and a space: not a URL net/url reads
 	} {
 		_, err := ParseConfig("e2e.yaml", []byte(src))
 		var list List

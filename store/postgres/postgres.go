@@ -13,9 +13,9 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/url"
 	"strings"
 
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -61,31 +61,20 @@ func errText(err error) string {
 // Mask returns target with its password, if any, replaced by "xxxxx": what
 // every message that shows a database URL prints.
 func Mask(target string) string {
-	u, err := url.Parse(target)
-	if err != nil || u.Scheme == "" {
-		// keyword/value or unparsable: blank any password=… word.
-		f := strings.Fields(target)
-		for i, w := range f {
-			if k, _, ok := strings.Cut(w, "="); ok && strings.EqualFold(k, "password") {
-				f[i] = "password=xxxxx"
-			}
-		}
-		if len(f) == 0 {
-			return target
-		}
-		return strings.Join(f, " ")
+	if IsURL(target) {
+		return redact.MaskURL(target)
 	}
-	if u.User != nil {
-		if _, has := u.User.Password(); has {
-			u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	// keyword/value: blank any password=… word.
+	f := strings.Fields(target)
+	for i, w := range f {
+		if k, _, ok := strings.Cut(w, "="); ok && strings.EqualFold(k, "password") {
+			f[i] = "password=xxxxx"
 		}
 	}
-	q := u.Query()
-	if q.Has("password") {
-		q.Set("password", "xxxxx")
-		u.RawQuery = q.Encode()
+	if len(f) == 0 {
+		return target
 	}
-	return u.String()
+	return strings.Join(f, " ")
 }
 
 // HasPassword reports whether target carries a password itself (rather
