@@ -1,8 +1,11 @@
 package run
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,12 +29,31 @@ type StepTimeoutError struct {
 	Limit time.Duration
 	Doing string // "settling", "waiting for the model", …; "" when unknown
 	Err   error  // what the step's call returned when its time ran out
+	// Spent is where the step's time went, longest first: what a user
+	// needs to choose between a longer timeouts.step, a shorter settleMax
+	// and a browser that was too busy to answer.
+	Spent []Phase
+}
+
+// Phase is the time a step spent doing one thing, in all.
+type Phase struct {
+	Doing string
+	Took  time.Duration
 }
 
 func (e *StepTimeoutError) Error() string {
 	s := "step timed out after " + e.Limit.String()
 	if e.Doing != "" {
 		s += " (while " + e.Doing + ")"
+	}
+	var parts []string
+	for _, p := range e.Spent {
+		if p.Took*20 >= e.Limit { // what took 5% of the time or more
+			parts = append(parts, p.Took.Round(10*time.Millisecond).String()+" "+p.Doing)
+		}
+	}
+	if len(parts) > 1 || len(parts) == 1 && !strings.HasSuffix(parts[0], " "+e.Doing) {
+		s += "; it spent " + strings.Join(parts, ", ")
 	}
 	return s
 }
@@ -60,6 +82,8 @@ type budget struct {
 
 	mu    sync.Mutex
 	doing string
+	since time.Time                // when it began doing it
+	spent map[string]time.Duration // time spent on what it did before
 }
 
 type budgetKey struct{}
@@ -71,7 +95,7 @@ func withBudget(ctx context.Context, limit time.Duration) (context.Context, *bud
 		return ctx, nil, func() {}
 	}
 	sctx, cancel := context.WithTimeoutCause(ctx, limit, errStepTimeout)
-	b := &budget{limit: limit, ctx: sctx}
+	b := &budget{limit: limit, ctx: sctx, since: time.Now()}
 	return context.WithValue(sctx, budgetKey{}, b), b, cancel
 }
 
@@ -83,8 +107,40 @@ func doing(ctx context.Context, what string) {
 		return
 	}
 	b.mu.Lock()
+	b.note(time.Now())
 	b.doing = what
 	b.mu.Unlock()
+}
+
+// note adds the time since b.since to what b was doing, as of now. b.mu is held.
+func (b *budget) note(now time.Time) {
+	if b.doing != "" {
+		if b.spent == nil {
+			b.spent = map[string]time.Duration{}
+		}
+		b.spent[b.doing] += now.Sub(b.since)
+	}
+	b.since = now
+}
+
+// phases is where b's time went until its deadline, longest first. b.mu is held.
+func (b *budget) phases() []Phase {
+	end := time.Now()
+	if dl, ok := b.ctx.Deadline(); ok && dl.Before(end) {
+		end = dl
+	}
+	b.note(end)
+	var ps []Phase
+	for what, d := range b.spent {
+		ps = append(ps, Phase{Doing: what, Took: d})
+	}
+	slices.SortFunc(ps, func(a, b Phase) int {
+		if c := cmp.Compare(b.Took, a.Took); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Doing, b.Doing)
+	})
+	return ps
 }
 
 // explain returns err, or a *StepTimeoutError wrapping it when the step's
@@ -106,7 +162,7 @@ func (b *budget) explain(err error) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return &StepTimeoutError{Limit: b.limit, Doing: b.doing, Err: err}
+	return &StepTimeoutError{Limit: b.limit, Doing: b.doing, Err: err, Spent: b.phases()}
 }
 
 // budgetFor is the time a step may take: its own timeout, else

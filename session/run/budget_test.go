@@ -125,3 +125,40 @@ steps:
 		t.Errorf("the wait took %d ms with its 1 s timeout", ms)
 	}
 }
+
+// TestStepTimeoutSaysWhereTheTimeWent: a timeout names what the step was
+// doing and, when its time went on more than that, on what: the phases of
+// 5% of the time or more, longest first.
+func TestStepTimeoutSaysWhereTheTimeWent(t *testing.T) {
+	for _, c := range []struct {
+		err  StepTimeoutError
+		want string
+	}{
+		{StepTimeoutError{Limit: 3 * time.Second, Doing: doingSnapshot, Spent: []Phase{{doingSnapshot, 1512 * time.Millisecond}, {doingSettle, 1488 * time.Millisecond}}},
+			"step timed out after 3s (while reading the page); it spent 1.51s reading the page, 1.49s settling"},
+		{StepTimeoutError{Limit: time.Second, Doing: doingModel, Spent: []Phase{{doingModel, 980 * time.Millisecond}, {doingSettle, 20 * time.Millisecond}}},
+			"step timed out after 1s (while waiting for the model)"},
+		{StepTimeoutError{Limit: time.Second, Doing: doingSnapshot, Spent: []Phase{{doingSettle, 900 * time.Millisecond}, {doingSnapshot, 30 * time.Millisecond}}},
+			"step timed out after 1s (while reading the page); it spent 900ms settling"},
+		{StepTimeoutError{Limit: time.Second}, "step timed out after 1s"},
+	} {
+		if got := c.err.Error(); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+	// The budget's own accounting: what it did, up to its deadline.
+	ctx, b, cancel := withBudget(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	doing(ctx, doingSettle)
+	time.Sleep(100 * time.Millisecond)
+	doing(ctx, doingSnapshot)
+	<-ctx.Done()
+	err, ok := b.explain(context.DeadlineExceeded).(*StepTimeoutError)
+	if !ok || err.Doing != doingSnapshot || len(err.Spent) != 2 {
+		t.Fatalf("%#v", err)
+	}
+	total := err.Spent[0].Took + err.Spent[1].Took
+	if total < 290*time.Millisecond || total > 310*time.Millisecond {
+		t.Errorf("phases add up to %s of a 300ms step: %+v", total, err.Spent)
+	}
+}

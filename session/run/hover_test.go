@@ -70,7 +70,7 @@ steps:
 // passes), though the snapshot lists it.
 func TestRunHoverOnlyNearMisses(t *testing.T) {
 	e := newEnv(t)
-	e.cfg.Timeouts.Step = 800 * time.Millisecond
+	e.cfg.Timeouts.Step = 1500 * time.Millisecond // room for the first look on a loaded machine
 	rep := e.run("", `name: which delete
 url: /zoo/tasks?style=semantic
 steps:
