@@ -174,6 +174,59 @@ func TestCopyToAReadOnlyStoreIsRefused(t *testing.T) {
 	}
 }
 
+// seedElements writes rows element cache rows into the SQLite store db.
+func seedElements(tb testing.TB, db *DB, rows int) {
+	tb.Helper()
+	ctx := context.Background()
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 1)
+INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, project, test, description, selectors, node, intent, created_at, used_at, hits)
+SELECT 'key-' || substr(CAST(1000000 + i AS TEXT), 2), 'main', 'c' || (i % 97), i % 13, 'v1.0.0', ?2, 'shop', 'test-' || (i % 100),
+       'the button ' || i, '[{"kind":"id","value":"#b' || i || '"}]', '{"tag":"button","name":"B' || i || '"}', '{}', ?3, ?3, i % 7 FROM n`,
+			rows, VersionKey("v1.0.0"), formatTime(db.now()))
+		return err
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// TestCopyInBatches: 1,234 cache rows go over in two full batches and a
+// part of one, row for row; copied again, every row is brought up to date
+// (none doubled), and a row the target used more keeps its hits.
+func TestCopyInBatches(t *testing.T) {
+	ctx := context.Background()
+	src, err := Open(ctx, filepath.Join(t.TempDir(), "src.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	const rows = 2*copyBatch + 234
+	seedElements(t, src, rows)
+	dst, err := Open(ctx, testTarget(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dst.Close()
+	const all = `SELECT key, branch, git_commit, depth, version, version_key, identity, project, test, description,
+       selectors, node, intent, context, created_at, used_at, hits FROM element_cache ORDER BY key, branch, git_commit, version`
+	if st, err := Copy(ctx, src, dst); err != nil || st.Elements != rows {
+		t.Fatalf("copy: %s, %v", st, err)
+	}
+	sameRows(t, src, dst, all)
+	if _, err := dst.write.ExecContext(ctx, `UPDATE element_cache SET hits = 99 WHERE key = 'key-000600'`); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := Copy(ctx, src, dst); err != nil || st.Elements != rows {
+		t.Fatalf("copy again: %s, %v", st, err)
+	}
+	var n, hits int
+	if err := dst.read.QueryRowContext(ctx, `SELECT COUNT(*), MAX(hits) FROM element_cache`).Scan(&n, &hits); err != nil || n != rows || hits != 99 {
+		t.Errorf("after copying again: %d rows (want %d), most hits %d (want 99), %v", n, rows, hits, err)
+	}
+}
+
 // BenchmarkStoreCopy100k copies a SQLite store of 100,000 element cache rows
 // (and a run) into a new store of this run's engine, then checks the copy
 // row for row against the source.
@@ -185,18 +238,7 @@ func BenchmarkStoreCopy100k(b *testing.B) {
 	}
 	defer src.Close()
 	const rows = 100_000
-	err = inTx(ctx, src.write, src.eng, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `
-WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 1)
-INSERT INTO element_cache (key, branch, git_commit, depth, version, version_key, project, test, description, selectors, node, intent, created_at, used_at, hits)
-SELECT 'key-' || substr(CAST(1000000 + i AS TEXT), 2), 'main', 'c' || (i % 97), i % 13, 'v1.0.0', ?2, 'shop', 'test-' || (i % 100),
-       'the button ' || i, '[{"kind":"id","value":"#b' || i || '"}]', '{"tag":"button","name":"B' || i || '"}', '{}', ?3, ?3, i % 7 FROM n`,
-			rows, VersionKey("v1.0.0"), formatTime(src.now()))
-		return err
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
+	seedElements(b, src, rows)
 	populate(b, src, "")
 	for b.Loop() {
 		b.StopTimer()
