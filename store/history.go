@@ -188,10 +188,10 @@ ORDER BY id DESC LIMIT ?`
 	// runSummariesSQL: the newest runs by primary key, their tests by the
 	// test_results_run index.
 	runSummariesSQL = `
-SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, ` + summaryColumns + `
+SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, r.shard, ` + summaryColumns + `
 FROM runs r ORDER BY r.id DESC LIMIT ?`
 	runSummarySQL = `
-SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, ` + summaryColumns + `
+SELECT r.id, r.project, r.started_at, r.finished_at, r.status, r.branch, r.git_commit, r.version, r.shard, ` + summaryColumns + `
 FROM runs r WHERE r.id = ?`
 )
 
@@ -263,7 +263,7 @@ func scanSummary(row interface{ Scan(...any) error }) (*session.RunSummary, erro
 		started  string
 		finished sql.NullString
 	)
-	if err := row.Scan(&s.ID, &s.Project, &started, &finished, &s.Status, &s.Branch, &s.Commit, &s.Version,
+	if err := row.Scan(&s.ID, &s.Project, &started, &finished, &s.Status, &s.Branch, &s.Commit, &s.Version, &s.Shard,
 		&s.Tests, &s.Passed, &s.Failed, &s.Flaky, &s.Healed); err != nil {
 		return nil, err
 	}

@@ -129,6 +129,7 @@ type runJSON struct {
 	Branch     string     `json:"branch"`
 	Commit     string     `json:"commit"`
 	Version    string     `json:"version"`
+	Shard      string     `json:"shard,omitempty"` // "i/n" for a run of shard i of n
 	Tests      int        `json:"tests"`
 	Passed     int        `json:"passed"` // flaky and healed tests passed too
 	Failed     int        `json:"failed"`
@@ -161,7 +162,7 @@ func runsJSON(runs []session.RunSummary) []runJSON {
 	out := make([]runJSON, 0, len(runs))
 	for _, s := range runs {
 		j := runJSON{ID: s.ID, Project: s.Project, Status: s.Status, StartedAt: s.StartedAt, Branch: s.Branch, Commit: s.Commit,
-			Version: s.Version, Tests: s.Tests, Passed: s.Passed, Failed: s.Failed, Flaky: s.Flaky, Healed: s.Healed}
+			Version: s.Version, Shard: s.Shard, Tests: s.Tests, Passed: s.Passed, Failed: s.Failed, Flaky: s.Flaky, Healed: s.Healed}
 		if !s.FinishedAt.IsZero() {
 			f := s.FinishedAt
 			j.FinishedAt, j.MS = &f, f.Sub(s.StartedAt).Milliseconds()
@@ -208,12 +209,16 @@ func printRuns(w io.Writer, runs []session.RunSummary) {
 		fmt.Fprintln(w, "no runs")
 		return
 	}
-	projects := false
+	projects, shards := false, false
 	for _, s := range runs {
 		projects = projects || s.Project != ""
+		shards = shards || s.Shard != ""
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "ID\tSTARTED\tSTATUS\tTESTS\tPASSED\tFAILED\tFLAKY\tHEALED\tTIME\tCOMMIT\tBRANCH"
+	if shards {
+		head += "\tSHARD"
+	}
 	if projects {
 		head += "\tPROJECT"
 	}
@@ -221,6 +226,9 @@ func printRuns(w io.Writer, runs []session.RunSummary) {
 	for _, s := range runs {
 		line := fmt.Sprintf("%d\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), s.Status,
 			s.Tests, s.Passed, s.Failed, s.Flaky, s.Healed, runTime(&s), dash(shortCommit(s.Commit)), dash(s.Branch))
+		if shards {
+			line += "\t" + dash(s.Shard)
+		}
 		if projects {
 			line += "\t" + dash(s.Project)
 		}
@@ -240,6 +248,9 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult, hs
 			c += " on " + s.Branch
 		}
 		head = append(head, c)
+	}
+	if s.Shard != "" {
+		head = append(head, "shard "+s.Shard)
 	}
 	if s.Project != "" {
 		head = append(head, "project "+s.Project)

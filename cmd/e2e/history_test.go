@@ -251,7 +251,7 @@ func TestRunsCommand(t *testing.T) {
 		t.Fatalf("runs: exit %d\n%s", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 7 || !strings.HasPrefix(lines[0], "ID ") || !strings.Contains(lines[0], "FLAKY") ||
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "ID ") || !strings.Contains(lines[0], "FLAKY") || strings.Contains(lines[0], "SHARD") ||
 		!strings.HasPrefix(lines[1], "4 ") || !strings.HasPrefix(lines[4], "1 ") || !strings.Contains(out, "4 runs; `e2e runs show ID`") {
 		t.Fatalf("runs:\n%s", out)
 	}
@@ -343,5 +343,48 @@ func TestRunsCommand(t *testing.T) {
 	code, out, _ = e2e(t, "runs", "--config", empty, "--json")
 	if code != 0 || strings.TrimSpace(out) != "[]" {
 		t.Errorf("runs --json in a new project: exit %d %q", code, out)
+	}
+}
+
+// TestRunsCommandShowsShards: runs of shards of a suite say which shard in
+// `e2e runs` (a SHARD column, shown only when a run has one), in its JSON
+// and in `e2e runs show`.
+func TestRunsCommandShowsShards(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "e2e.db")
+	ctx := context.Background()
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	for i, shard := range []string{"", "1/2", "2/2"} {
+		r := &session.Run{Shard: shard, StartedAt: start.Add(time.Duration(i) * time.Minute), Branch: "main"}
+		if err := db.StartRun(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		r.Status = "passed"
+		if err := db.FinishRun(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	code, out, errOut := e2e(t, "runs", "--db", path)
+	lines := strings.Split(out, "\n")
+	if code != 0 || len(lines) < 4 || !strings.HasSuffix(strings.TrimSpace(lines[0]), "BRANCH  SHARD") ||
+		!strings.HasSuffix(lines[1], "main    2/2") || !strings.HasSuffix(lines[2], "main    1/2") || !strings.HasSuffix(lines[3], "main    -") {
+		t.Fatalf("runs: exit %d %s\n%s", code, errOut, out)
+	}
+	code, out, _ = e2e(t, "runs", "--db", path, "--json", "--limit", "2")
+	if code != 0 || !strings.Contains(out, `"shard": "2/2"`) || !strings.Contains(out, `"shard": "1/2"`) {
+		t.Errorf("runs --json: exit %d\n%s", code, out)
+	}
+	code, out, _ = e2e(t, "runs", "show", "2", "--db", path)
+	if code != 0 || !strings.Contains(out, " · shard 1/2") {
+		t.Errorf("runs show 2: exit %d\n%s", code, out)
+	}
+	// Of whole-suite runs only: no SHARD column.
+	code, out, _ = e2e(t, "runs", "--db", path, "--limit", "1")
+	if !strings.Contains(out, "SHARD") {
+		t.Errorf("the newest run is a shard's: %s", out)
 	}
 }
