@@ -25,11 +25,8 @@ import (
 )
 
 type exportFlags struct {
+	suiteFlags
 	out             string
-	config          string
-	db              string
-	baseURL         string
-	variants        string
 	model           string
 	writeConfig     bool
 	requireRecorded bool
@@ -59,10 +56,7 @@ description with a TODO comment; --require-recorded makes that an error.`,
 	fl.StringVar(&f.out, "out", "", "directory to write the specs to (required)")
 	fl.BoolVar(&f.writeConfig, "playwright-config", false, "also write playwright.config.ts (base URL, viewport, the installed Chromium)")
 	fl.BoolVar(&f.requireRecorded, "require-recorded", false, "fail when a step has nothing recorded instead of guessing its locator")
-	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
-	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
-	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
-	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
+	f.suiteFlags.register(pw, "the current directory", "relative test URLs")
 	fl.StringVar(&f.model, "model", "", "the model the tests were recorded with, which their cache keys name (default: model.name in e2e.yaml, else $E2E_MODEL); it is not called")
 	cmd.AddCommand(pw)
 	return cmd

@@ -14,11 +14,8 @@ import (
 )
 
 type mcpFlags struct {
+	suiteFlags
 	model       modelFlags
-	config      string
-	db          string
-	baseURL     string
-	variants    string
 	http        string
 	allowReview bool
 	maxSessions int
@@ -44,12 +41,8 @@ person: heals_accept and heals_reject are refused unless --allow-review is given
 	fl.StringVar(&f.http, "http", "", "serve streamable HTTP on this loopback address (127.0.0.1:PORT) instead of stdio")
 	fl.BoolVar(&f.allowReview, "allow-review", false, "let the client accept and reject heals (off: a person decides them with e2e heals)")
 	fl.IntVar(&f.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "pages open at once, at most")
-	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
-	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
-	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative URLs (overrides e2e.yaml)")
-	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
-	fl.StringVar(&f.model.name, "model", "", "model for act goals and assert steps in run_tests (default: model.name in e2e.yaml, else $E2E_MODEL)")
-	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
+	f.suiteFlags.register(cmd, "the current directory", "relative URLs")
+	f.model.register(cmd, "act goals and assert steps in run_tests")
 	return cmd
 }
 

@@ -21,15 +21,12 @@ import (
 )
 
 type runFlags struct {
-	model    modelFlags
-	heal     string
-	db       string
-	jsonOut  string
-	baseURL  string
-	variants string
-	config   string
-	cache    string
-	ci       ciFlags // ci.go
+	suiteFlags
+	model   modelFlags
+	heal    string
+	jsonOut string
+	cache   string
+	ci      ciFlags // ci.go
 }
 
 func newRunCmd(g *globals) *cobra.Command {
@@ -78,16 +75,12 @@ func newRunCmd(g *globals) *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
+	f.suiteFlags.register(cmd, "the current directory", "relative test URLs")
 	fl.StringVar(&f.jsonOut, "json", "", "write the results as JSON to this file")
-	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
-	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
-	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the current directory)")
 	fl.StringVar(&f.cache, "cache", runner.CacheReadWrite, "cache policy: read-write, read-only, off, or strict (a missing or stale entry fails the test with exit code 4 instead of calling the model)")
 	fl.StringVar(&f.heal, "heal", "stage", "when a recorded act no longer replays: off (fail), stage (heal, pass, keep the heal for review) or accept (heal and replace)")
-	fl.StringVar(&f.model.name, "model", "", "model for descriptions the local locator cannot resolve (default: model.name in e2e.yaml, else $E2E_MODEL)")
+	f.model.register(cmd, "descriptions the local locator cannot resolve")
 	f.ci.register(cmd)
-	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
 	return cmd
 }
 

@@ -24,16 +24,13 @@ import (
 )
 
 type studioFlags struct {
-	model    modelFlags
-	db       string
-	config   string
-	baseURL  string
-	variants string
-	newURL   string
-	name     string
-	out      string
-	heals    bool
-	step     bool
+	suiteFlags
+	model  modelFlags
+	newURL string
+	name   string
+	out    string
+	heals  bool
+	step   bool
 }
 
 func newStudioCmd(g *globals) *cobra.Command {
@@ -72,12 +69,8 @@ cache status. Cached replay steps run without asking unless --step is given.`,
 	fl.StringVar(&f.out, "out", "", "where to write the new test (default: NAME.e2e.yaml beside e2e.yaml)")
 	fl.BoolVar(&f.heals, "heals", false, "review staged heals")
 	fl.BoolVar(&f.step, "step", false, "hold every step, cached replay too, until you approve it")
-	fl.StringVar(&f.db, "db", "", "the store: a SQLite file or a postgres:// URL (default: db in e2e.yaml, else .e2e/e2e.db)")
-	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from (default: the test file's directory, else the current one)")
-	fl.StringVar(&f.baseURL, "base-url", "", "base URL for relative test URLs (overrides e2e.yaml)")
-	fl.StringVar(&f.variants, "variant", "", "append ?variant=… to start URLs (for the fixture app)")
-	fl.StringVar(&f.model.name, "model", "", "model for goals and unsure elements (default: model.name in e2e.yaml, else $E2E_MODEL)")
-	fl.StringVar(&f.model.baseURL, "model-url", "", "OpenAI-compatible API base URL ending in /v1 (default: model.baseURL in e2e.yaml, else $OPENAI_BASE_URL)")
+	f.suiteFlags.register(cmd, "the test file's directory, else the current one", "relative test URLs")
+	f.model.register(cmd, "goals and unsure elements")
 	return cmd
 }
 
