@@ -136,6 +136,7 @@ func TestSnapshotCommandErrors(t *testing.T) {
 		{"bad url", []string{"snapshot", "ftp://example.test/"}, `scheme "ftp" is not http, https or file`},
 		{"unknown scope", []string{"snapshot", "--scope", "e9999", base + "/login"}, "no element e9999 in this page's outline (refs go up to e"},
 		{"no args", []string{"snapshot"}, "accepts 1 argument, received 0"},
+		{"path, no baseURL", []string{"snapshot", "--config", t.TempDir(), "/login"}, "/login is a path and no e2e.yaml here has a baseURL: give a whole URL (http://localhost:8080/login), pass --base-url, or run it in the project (--config DIR)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -152,6 +153,22 @@ func TestSnapshotCommandErrors(t *testing.T) {
 			}
 			noChromiumLeft(t)
 		})
+	}
+}
+
+// TestSnapshotOfAPath: a path opens under the baseURL of the project's
+// e2e.yaml, or under --base-url, as a test's url: does.
+func TestSnapshotOfAPath(t *testing.T) {
+	base := fixtureServer(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "e2e.yaml"), []byte("baseURL: "+base+"/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"snapshot", "--config", dir, "/login"}, {"snapshot", "--base-url", base, "/login"}} {
+		code, out, errOut := e2e(t, args...)
+		if code != 0 || !strings.Contains(out, `button "Sign in"`) {
+			t.Errorf("%v: exit %d %s\n%s", args, code, errOut, out)
+		}
 	}
 }
 

@@ -25,19 +25,26 @@ type snapshotFlags struct {
 	timeout         time.Duration
 	settleQuiet     time.Duration
 	settleMax       time.Duration
+	config          string
+	baseURL         string
 }
 
 func newSnapshotCmd(g *globals) *cobra.Command {
 	f := &snapshotFlags{}
 	cmd := &cobra.Command{
-		Use:   "snapshot URL",
+		Use:   "snapshot URL|PATH",
 		Short: "Print a page's accessibility snapshot, the outline the agent reads",
 		Example: `  e2e snapshot http://localhost:8080/login
+  e2e snapshot /login                      # under the baseURL of e2e.yaml
   e2e snapshot --interactive-only https://example.test/app
   e2e snapshot --scope e12 --json http://localhost:8080/users`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			u, err := normalizeURL(args[0])
+			raw, err := f.pageURL(args[0])
+			if err != nil {
+				return err
+			}
+			u, err := normalizeURL(raw)
 			if err != nil {
 				return err
 			}
@@ -72,7 +79,29 @@ func newSnapshotCmd(g *globals) *cobra.Command {
 	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "navigation timeout")
 	fl.DurationVar(&f.settleQuiet, "settle-quiet", 300*time.Millisecond, "the page must be quiet (no DOM change, no fetch/XHR) this long")
 	fl.DurationVar(&f.settleMax, "settle-max", 10*time.Second, "give up when the page has not settled after this long")
+	fl.StringVar(&f.config, "config", "", "directory to look for e2e.yaml from, for a PATH (default: the current directory)")
+	fl.StringVar(&f.baseURL, "base-url", "", "base URL for a PATH (overrides e2e.yaml)")
 	return cmd
+}
+
+// pageURL is the URL to open for arg: a path (/login) under --base-url or
+// the baseURL of e2e.yaml, as a test's url: is; anything else as given.
+func (f *snapshotFlags) pageURL(arg string) (string, error) {
+	if !strings.HasPrefix(arg, "/") || strings.HasPrefix(arg, "//") {
+		return arg, nil
+	}
+	base := f.baseURL
+	if base == "" {
+		cfg, err := loadConfig(f.config)
+		if err != nil {
+			return "", err
+		}
+		base = cfg.BaseURL
+	}
+	if base == "" {
+		return "", fmt.Errorf("%s is a path and no e2e.yaml here has a baseURL: give a whole URL (http://localhost:8080%s), pass --base-url, or run it in the project (--config DIR)", arg, arg)
+	}
+	return strings.TrimRight(base, "/") + arg, nil
 }
 
 func snapshotURL(ctx context.Context, b *browser.Browser, u string, f *snapshotFlags, cmd *cobra.Command) (*ax.Snapshot, error) {
