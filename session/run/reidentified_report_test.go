@@ -73,7 +73,7 @@ func TestCountAndLinesReidentified(t *testing.T) {
 
 	var b bytes.Buffer
 	st := testfile.Step{Step: step.Step{Type: step.Click, Description: "the Save button"}}
-	printStep(&b, Palette{}, st, &steps[1])
+	printStep(&b, Palette{}, "save.e2e.yaml", st, &steps[1])
 	out := b.String()
 	for _, want := range []string{"✓ click the Save button", "re-identified (no-match)", `re-identified 0.82 (next: button "Save draft" 0.41)`} {
 		if !strings.Contains(out, want) {
@@ -81,7 +81,7 @@ func TestCountAndLinesReidentified(t *testing.T) {
 		}
 	}
 	b.Reset()
-	printStep(&b, Palette{}, st, &steps[3])
+	printStep(&b, Palette{}, "save.e2e.yaml", st, &steps[3])
 	if strings.Contains(b.String(), "re-identified") {
 		t.Errorf("a re-located step reads as re-identified:\n%s", b.String())
 	}
@@ -97,5 +97,22 @@ func TestCountAndLinesReidentified(t *testing.T) {
 		Tests: []session.TestResult{tr}})
 	if want := "run 7: 5 steps, 1 cache hit, 2 re-identified, 1 located, 1 re-located, 0 failed in 2s"; !strings.Contains(b.String(), want) {
 		t.Errorf("run line %q, want %q", b.String(), want)
+	}
+}
+
+// TestFailedStepLineNamesFileAndLine: a failed step's error is printed at
+// file:line, as editors and terminals open it; with no file, at its line.
+func TestFailedStepLineNamesFileAndLine(t *testing.T) {
+	st := testfile.Step{Step: step.Step{Type: step.Click, Description: "the Sing in button"}}
+	sr := session.StepResult{Status: session.StatusFailed, Line: 7, Error: `no element matches "the Sing in button"`}
+	for file, want := range map[string]string{
+		"tests/login.e2e.yaml": "      tests/login.e2e.yaml:7: no element matches \"the Sing in button\"\n",
+		"":                     "      line 7: no element matches \"the Sing in button\"\n",
+	} {
+		var b bytes.Buffer
+		printStep(&b, Palette{}, file, st, &sr)
+		if _, got, _ := strings.Cut(b.String(), "\n"); got != want {
+			t.Errorf("file %q: %q, want %q", file, got, want)
+		}
 	}
 }

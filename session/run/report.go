@@ -70,7 +70,10 @@ func describe(st step.Step) string {
 	return strings.ToLower(string(st.Type)) + " " + d
 }
 
-func printStep(w io.Writer, pal Palette, st testfile.Step, sr *session.StepResult) {
+// printStep prints a step's line, and for a failed one its error at
+// file:line (file as the test's header shows it), so that a terminal or an
+// editor opens the step that failed.
+func printStep(w io.Writer, pal Palette, file string, st testfile.Step, sr *session.StepResult) {
 	status := string(sr.Status)
 	if sr.Cache == "miss" && sr.MissReason != "" {
 		status += " (" + sr.MissReason + ")"
@@ -85,7 +88,11 @@ func printStep(w io.Writer, pal Palette, st testfile.Step, sr *session.StepResul
 		fmt.Fprintf(w, "      %s\n", pal.Dim(sr.Note))
 	}
 	if sr.Status == session.StatusFailed {
-		fmt.Fprintf(w, "      %s\n", pal.Fail(fmt.Sprintf("line:%d: %s", sr.Line, sr.Error)))
+		at := fmt.Sprintf("line %d", sr.Line)
+		if file != "" {
+			at = fmt.Sprintf("%s:%d", file, sr.Line)
+		}
+		fmt.Fprintf(w, "      %s\n", pal.Fail(at+": "+sr.Error))
 		if sr.Screenshot != "" {
 			fmt.Fprintf(w, "      screenshot: %s\n", sr.Screenshot)
 		}

@@ -332,7 +332,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 		}
 		r.finished(tr, &sr)
 		res.Steps = append(res.Steps, sr)
-		printStep(r.o.Out, r.o.Color, st, &sr)
+		printStep(r.o.Out, r.o.Color, t.ShownFile(), st, &sr)
 		if sr.Status == session.StatusFailed {
 			failed = true
 			res.Status = "failed"
