@@ -80,7 +80,7 @@ steps:
 	if s.Status != session.StatusFailed || !strings.HasSuffix(s.Error, `; add "in the Alice row", "in the Bob row" or "in the Carol row" (3 of 5)`) {
 		t.Fatalf("step: %s %s", s.Status, s.Error)
 	}
-	if !strings.HasPrefix(s.Error, `"the Menu button" matches several elements equally: 5 equal candidates`) {
+	if !strings.HasPrefix(s.Error, `"the Menu button" matches several elements equally: 5 equal candidates: button "Menu" [`) {
 		t.Errorf("error: %s", s.Error)
 	}
 	if len(s.Narrow) != 5 || s.Narrow[1].Add != "in the Bob row" || s.Narrow[1].Description != "the Menu button in the Bob row" || s.Narrow[1].Element != `button "Menu"` {

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -1177,7 +1178,9 @@ func (e *NotFoundError) Error() string {
 		fmt.Fprintf(&b, "no element matches %q", e.Description)
 	}
 	if e.Detail != "" && e.Reason == locate.ReasonAmbiguous {
-		b.WriteString(": " + e.Detail)
+		// The locator's detail names the description again ("5 equal
+		// candidates for "the Menu button": …"): said once is enough.
+		b.WriteString(": " + strings.Replace(e.Detail, " candidates for "+strconv.Quote(e.Description)+": ", " candidates: ", 1))
 	}
 	if len(e.Nearest) > 0 {
 		b.WriteString("; nearest: ")
