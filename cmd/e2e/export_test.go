@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -94,7 +95,8 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
 	files := []string{"examples/login.e2e.yaml", "examples/users.e2e.yaml", "examples/product.e2e.yaml",
-		"examples/search.e2e.yaml", "examples/booking.e2e.yaml", "examples/zoo/table.e2e.yaml", "examples/zoo/tasks.e2e.yaml"}
+		"examples/search.e2e.yaml", "examples/booking.e2e.yaml", "examples/zoo/table.e2e.yaml", "examples/zoo/tasks.e2e.yaml",
+		"cmd/e2e/testdata/export/embedded.e2e.yaml"} // a frame and a shadow root
 	dir := exportProject(t, srv.URL, files...)
 	t.Setenv("E2E_USER", "alice@example.com")
 	t.Setenv("E2E_PASSWORD", "correct-horse")
@@ -113,6 +115,10 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 	if len(specs) != len(files) {
 		t.Fatalf("%d specs, want %d", len(specs), len(files))
 	}
+	if b, _ := os.ReadFile(filepath.Join(pw, "embedded.spec.ts")); !strings.Contains(string(b),
+		`await page.locator('iframe[title="Embedded form"]').contentFrame().getByRole('button', { name: 'Frame button' }).click();`) {
+		t.Errorf("the frame's button is not found through its frame:\n%s", b)
+	}
 	for _, s := range specs {
 		b, _ := os.ReadFile(s)
 		for _, bad := range []string{"correct-horse", "waitForTimeout", "TODO"} {
@@ -129,7 +135,7 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 	}
 	env := []string{"E2E_BASE_URL=" + srv.URL}
 	if err, out := playwright(t, modules, pw, env, "playwright", "test", "--reporter=line", "--workers=2", "--output", t.TempDir()); err != nil ||
-		!strings.Contains(out, "7 passed") {
+		!strings.Contains(out, fmt.Sprintf("%d passed", len(files))) {
 		t.Fatalf("playwright test: %v\n%s", err, out)
 	}
 

@@ -2074,6 +2074,22 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       if (parts.length) out.push({ kind: 'host', value: parts.join(HOST_SEP) });
     }
+    // In a frame, the frames from the top document down say which document
+    // the selectors above are read in (see frameDoc): the page around a
+    // frame has its own first paragraph, its own Save button.
+    if (out.length && el.ownerDocument !== document) {
+      const parts = [];
+      for (let d = el.ownerDocument; d !== document; ) {
+        const f = d.defaultView && d.defaultView.frameElement;
+        if (!f) { parts.length = 0; break; }
+        const fr = f.getRootNode();
+        const p = fr === f.ownerDocument ? structuralPath(f, fr, banned) : '';
+        if (!p || match(fr, { kind: 'css', value: p }).length !== 1) { parts.length = 0; break; }
+        parts.unshift(p);
+        d = f.ownerDocument;
+      }
+      if (parts.length) out.push({ kind: 'frame', value: parts.join(HOST_SEP) });
+    }
     let role = roleOf(el), accRole = role;
     if (role === 'generic_clickable') role = 'generic';
     else if (!role && describeClickable(el)) { role = 'generic'; accRole = 'generic_pointer'; }
@@ -2205,16 +2221,31 @@ if (!window.__e2e) window.__e2e = (() => {
   // HOST_SEP joins the hosts of a 'host' selector, outermost first.
   const HOST_SEP = ' >>> ';
 
-  // hostRoot is the open shadow root a 'host' selector names, or null when
-  // one of its hosts is gone, not unique in its root, or has no open root.
-  function hostRoot(value) {
-    let r = document;
+  // hostRoot is the open shadow root a 'host' selector names in doc, or
+  // null when one of its hosts is gone, not unique in its root, or has no
+  // open root.
+  function hostRoot(value, doc) {
+    let r = doc;
     for (const part of value.split(HOST_SEP)) {
       const m = match(r, { kind: 'css', value: part });
       if (m.length !== 1 || !m[0].shadowRoot) return null;
       r = m[0].shadowRoot;
     }
-    return r === document ? null : r;
+    return r === doc ? null : r;
+  }
+
+  // frameDoc is the document of the frame a 'frame' selector names, or null
+  // when one of its frames is gone, not unique in its document, or not
+  // readable (cross-origin).
+  function frameDoc(value) {
+    let d = document;
+    for (const part of value.split(HOST_SEP)) {
+      const m = match(d, { kind: 'css', value: part });
+      if (m.length !== 1 || m[0].localName !== 'iframe' && m[0].localName !== 'frame') return null;
+      try { d = m[0].contentDocument; } catch (e) { return null; }
+      if (!d) return null;
+    }
+    return d === document ? null : d;
   }
 
   // firstCellOf is the name of row's first cell, as the snapshot makes the
@@ -2248,7 +2279,7 @@ if (!window.__e2e) window.__e2e = (() => {
       const found = []; // per selector: its one element, or null
       let matched = 0;
       for (const sel of selectors) {
-        if (sel.kind === 'host') continue;
+        if (sel.kind === 'host' || sel.kind === 'frame') continue;
         const m = match(root, sel);
         found.push(m.length === 1 ? m[0] : m.length > 1 ? MANY : null);
         if (m.length !== 1) continue;
@@ -2258,18 +2289,21 @@ if (!window.__e2e) window.__e2e = (() => {
       return { votes, matched, found };
     };
     const host = selectors.find((sel) => sel.kind === 'host');
-    const total = selectors.length - (host ? 1 : 0);
+    const frame = selectors.find((sel) => sel.kind === 'frame');
+    const total = selectors.length - (host ? 1 : 0) - (frame ? 1 : 0);
     // The root the element was recorded in, when it is still there, is the
     // only root read: a look-alike the same selectors find in the document
     // (the same text, a first button in a first div) or in another root
-    // that looks like it is no hit.
+    // that looks like it is no hit. A frame's document is such a root, and
+    // a shadow root in a frame is looked for in that frame.
+    const doc = (frame && frameDoc(frame.value)) || document;
     let t = { votes: new Map(), matched: 0 }, inHost = false;
     if (host) {
-      const hr = hostRoot(host.value);
+      const hr = hostRoot(host.value, doc);
       if (hr) { t = tally(hr); inHost = true; }
     }
-    if (!inHost) t = tally(document);
-    if (t.votes.size === 0 && !inHost) {
+    if (!inHost) t = tally(doc);
+    if (t.votes.size === 0 && !inHost && doc === document) {
       for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
     }
     if (t.votes.size === 0) return { reason: 'no-match', total };
@@ -2284,7 +2318,7 @@ if (!window.__e2e) window.__e2e = (() => {
     const winner = ranked[0][0];
     let byPlace = true, named = false, k = 0;
     for (const sel of selectors) {
-      if (sel.kind === 'host') continue;
+      if (sel.kind === 'host' || sel.kind === 'frame') continue;
       const f = t.found[k++];
       if (f === winner && sel.kind !== 'structural') byPlace = false;
       if (f !== null && f !== winner && sel.kind !== 'structural') named = true;
@@ -3184,6 +3218,9 @@ if (!window.__e2e) window.__e2e = (() => {
   // until its container is hovered: it counts as shown (the export hovers
   // the container first).
   let pwShown = null;
+  // pwDoc is the document a locator is counted in: the page's, or a
+  // frame's for an element inside a frame.
+  let pwDoc = document;
   function pwHidden(el) {
     for (let e = el; e; e = e.parentElement || (e.getRootNode() && e.getRootNode().host) || null) {
       if (e.nodeType === 1 && e.getAttribute('aria-hidden') === 'true') return true;
@@ -3239,7 +3276,7 @@ if (!window.__e2e) window.__e2e = (() => {
   }
   // pwScopes returns the containers a scope {role, name, hasText} matches.
   function pwScopeMatches(sc) {
-    return pwAll(document).filter((e) => pwRole(e) === sc.role && !pwHidden(e) &&
+    return pwAll(pwDoc).filter((e) => pwRole(e) === sc.role && !pwHidden(e) &&
       (!sc.name || pwName(e, sc.role) === sc.name) &&
       (!sc.hasText || pwLower(e.textContent).includes(pwLower(sc.hasText))));
   }
@@ -3247,7 +3284,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // order: what a filter({ hasText }) can tell the container by.
   function pwTexts(box, el) {
     const out = [];
-    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    const walker = box.ownerDocument.createTreeWalker(box, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       if (el.contains(n)) continue;
       const p = n.parentElement;
@@ -3263,13 +3300,14 @@ if (!window.__e2e) window.__e2e = (() => {
   function playwrightLocator(ref, hint, bannedList) {
     const el = resolve(ref);
     pwShown = el && el.isConnected && pwHidden(el) ? el : null;
-    try { return pwLoose(ref, pwLocator(ref, hint, bannedList)); } finally { pwShown = null; }
+    pwDoc = el && el.ownerDocument ? el.ownerDocument : document;
+    try { return pwLoose(ref, pwLocator(ref, hint, bannedList)); } finally { pwShown = null; pwDoc = document; }
   }
   function pwLoose(ref, loc) {
     if (loc.error) return loc;
     if (pwShown && loc.scope) loc.hover = true;
     if (!loc.exact || loc.nth !== undefined) { loc.color = pwColor(resolve(ref)); return loc; }
-    let root = document;
+    let root = pwDoc;
     if (loc.scope) {
       const boxes = pwScopeMatches(loc.scope);
       if (boxes.length !== 1) return loc;
@@ -3284,7 +3322,7 @@ if (!window.__e2e) window.__e2e = (() => {
   // pwColor is the colour a person sees the element in, as the CSS
   // property toHaveCSS checks (see colorOf).
   function pwColor(el) {
-    const cs = getComputedStyle(el);
+    const cs = (el.ownerDocument.defaultView || window).getComputedStyle(el);
     const bg = cs.backgroundColor;
     if (bg && bg !== 'transparent' && !/rgba\(\d+, \d+, \d+, 0\)/.test(bg)) return { property: 'background-color', value: bg };
     return { property: 'color', value: cs.color };
@@ -3292,12 +3330,53 @@ if (!window.__e2e) window.__e2e = (() => {
   function pwLocator(ref, hint, bannedList) {
     const el = resolve(ref);
     if (!el || !el.isConnected) return { error: 'detached' };
-    if (el.ownerDocument !== document) return { error: 'it is inside a frame, where the export does not check locators yet' };
+    if (el.ownerDocument === document) return pwLocatorIn(el, hint, bannedList);
+    // In a frame: the frames from the top down, each by a selector that
+    // finds it alone in its parent document (contentFrame() in the spec),
+    // then the element's own locator, counted in its frame's document.
+    const frames = [];
+    for (let d = el.ownerDocument; d !== document; ) {
+      const f = d.defaultView && d.defaultView.frameElement;
+      if (!f) return { error: 'it is inside a frame e2e cannot reach from the page' };
+      if (f.getRootNode() !== f.ownerDocument) return { error: 'it is inside a frame in a shadow root, which the export does not name yet' };
+      const sel = pwFrameSelector(f, new Set(bannedList || []));
+      if (!sel) return { error: 'it is inside a frame that nothing names alone' };
+      frames.unshift(sel);
+      d = f.ownerDocument;
+    }
+    const loc = pwLocatorIn(el, hint, bannedList); // pwDoc is el's document (playwrightLocator)
+    if (!loc.error) loc.frames = frames;
+    return loc;
+  }
+  // pwFrameSelector is a CSS selector that finds the frame element f alone
+  // in its document: by its title, name, test id, stable id or src, as a
+  // person would pick the frame.
+  function pwFrameSelector(f, banned) {
+    const tag = f.localName;
+    const q = (v) => JSON.stringify(v);
+    const tries = [];
+    const title = f.getAttribute('title');
+    if (title && !banned.has('title')) tries.push(tag + '[title=' + q(title) + ']');
+    const name = f.getAttribute('name');
+    if (name && !banned.has('name') && !isRandom(name)) tries.push(tag + '[name=' + q(name) + ']');
+    for (const a of TEST_ATTRS) { const v = f.getAttribute(a); if (v && !banned.has(a) && !isRandom(v)) tries.push('[' + a + '=' + q(v) + ']'); }
+    if (f.id && !banned.has('id') && !isRandom(f.id)) tries.push('#' + CSS.escape(f.id));
+    const src = f.getAttribute('src');
+    if (src && !banned.has('src')) tries.push(tag + '[src=' + q(src) + ']');
+    for (const sel of tries) {
+      let m;
+      try { m = f.ownerDocument.querySelectorAll(sel); } catch (e) { continue; }
+      if (m.length === 1 && m[0] === f) return sel;
+    }
+    return '';
+  }
+  // pwLocatorIn is pwLocator for an element of the document pwDoc.
+  function pwLocatorIn(el, hint, bannedList) {
     // In a shadow root, only what names the element itself is counted (a
     // role and name, a label, a placeholder, a test id, an id or class):
     // text, containers and ordinals would be counted across shadow
     // boundaries differently from Playwright.
-    const inShadow = el.getRootNode() !== document;
+    const inShadow = el.getRootNode() !== pwDoc;
     hint = inShadow ? {} : (hint || {});
     const banned = new Set(bannedList || []);
     const usable = (a, v) => v && !banned.has(a) && !isRandom(v);
@@ -3341,7 +3420,7 @@ if (!window.__e2e) window.__e2e = (() => {
         if (c && !isRandom(c) && !generatedName(c)) cands.push({ kind: 'css', value: el.localName + '.' + CSS.escape(c), reason: 'no role, label, placeholder, test id or text names it alone; its class does' });
       }
     }
-    const path = inShadow ? '' : structuralPath(el, document, banned);
+    const path = inShadow ? '' : structuralPath(el, pwDoc, banned);
     if (path) cands.push({ kind: 'css', value: path, reason: 'no role, label, placeholder, test id, text or stable id names it; a structural path does (fragile)' });
     const counted = (root, c) => { const m = pwMatches(root, c); return { n: m.length, i: m.indexOf(el) }; };
     // 1. The description named a container ("in the Alice row"): chain
@@ -3367,12 +3446,12 @@ if (!window.__e2e) window.__e2e = (() => {
     for (const s of scopes) { const r = tryScoped(s, true); if (r) return r; }
     // 2. A candidate unique on the whole page (CSS comes after chains).
     const ordinal = hint.nth !== undefined && hint.nth !== null;
-    const unique = (c) => { const k = counted(document, c); return k.n === 1 && k.i === 0; };
+    const unique = (c) => { const k = counted(pwDoc, c); return k.n === 1 && k.i === 0; };
     if (!ordinal) {
       for (const c of cands) if (c.kind !== 'css' && unique(c)) return Object.assign({}, c, { count: 1 });
     }
     // 3. Chained under the nearest container that tells it apart.
-    for (let a = inShadow ? null : el.parentElement; a && a !== document.body; a = a.parentElement) {
+    for (let a = inShadow ? null : el.parentElement; a && a !== pwDoc.body; a = a.parentElement) {
       const r = pwRole(a);
       if (!PW_SCOPES.has(r)) continue;
       const name = pwName(a, r);
@@ -3388,12 +3467,12 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     for (const c of inShadow ? [] : cands) {
       if (c.kind === 'css') continue;
-      const k = counted(document, c);
+      const k = counted(pwDoc, c);
       if (k.i >= 0) return Object.assign({}, c, { nth: k.i, count: k.n, reason: ordinal ? '' : k.n + ' elements match and no container tells them apart; this is match ' + (k.i + 1) });
     }
     if (inShadow) return { error: 'it is inside a shadow root and nothing on it names it alone' };
     const last = cands[cands.length - 1];
-    return last ? Object.assign({}, last, { count: counted(document, last).n }) : { error: 'nothing names it' };
+    return last ? Object.assign({}, last, { count: counted(pwDoc, last).n }) : { error: 'nothing names it' };
   }
 
   // guardPopups stops this document from opening a new window (a link or

@@ -41,6 +41,11 @@ type PWLocator struct {
 	Color *PWColor `json:"color,omitempty"`
 	// Reason says why a CSS selector or an ordinal was the best left.
 	Reason string `json:"reason,omitempty"`
+	// Frames, for an element inside frames, are CSS selectors of the
+	// frame elements from the top document down, each finding its frame
+	// alone in its parent document; the locator is counted in the
+	// innermost frame's document.
+	Frames []string `json:"frames,omitempty"`
 }
 
 // PWColor is a computed CSS colour: Property is background-color or color,

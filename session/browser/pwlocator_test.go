@@ -250,3 +250,69 @@ func TestPlaywrightLocatorInShadowRoots(t *testing.T) {
 		t.Errorf("the shadow Open button: %v, want an error saying it is in a shadow root", err)
 	}
 }
+
+const pwFramePage = `<!doctype html><title>frames</title>
+<main>
+  <h1>Checkout</h1>
+  <button>Pay</button>
+  <iframe title="Payment" srcdoc="<label>Card number <input></label><button>Pay</button><button>Pay</button>"></iframe>
+  <iframe name="ads" srcdoc="<button>Pay</button>"></iframe>
+  <iframe title="Outer" srcdoc="<iframe title='Inner' srcdoc='<button>Deep</button>'></iframe>"></iframe>
+  <iframe srcdoc="<button>Lost</button>"></iframe>
+  <iframe srcdoc="<button>Lost</button>"></iframe>
+</main>`
+
+// TestPlaywrightLocatorInFrames: an element inside a frame is given the
+// frames from the top down, each by a selector that finds it alone (title,
+// then name), and its own locator counted in its frame's document only, as
+// Playwright's contentFrame() resolves it: the page's own Pay button and
+// the other frames' do not make a frame's Pay button ambiguous, and two Pay
+// buttons in one frame are told apart by an ordinal there. A frame nothing
+// names alone gets no locator (an error), never one of its twin's.
+func TestPlaywrightLocatorInFrames(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, pwFramePage))
+	ctx := ctxT(t)
+	snap, err := p.Snapshot(ctx, SnapshotOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pays, lost []string
+	snap.Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "button" && n.Name == "Pay" {
+			pays = append(pays, n.Ref)
+		}
+		if n.Role == "button" && n.Name == "Lost" {
+			lost = append(lost, n.Ref)
+		}
+		return true
+	})
+	if len(pays) != 4 || len(lost) != 2 {
+		t.Fatalf("%d Pay and %d Lost buttons in the snapshot, want 4 and 2:\n%s", len(pays), len(lost), snap.Text(ax.TextOptions{}))
+	}
+	for _, c := range []struct {
+		what, ref, want string
+		frames          []string
+	}{
+		{"the page's Pay button", pays[0], `role button "Pay"`, nil},
+		{"the Card number field", refByName(t, snap, "textbox", "Card number"), `role textbox "Card number"`, []string{`iframe[title="Payment"]`}},
+		{"the first Pay button of Payment", pays[1], `role button "Pay" exact nth 0`, []string{`iframe[title="Payment"]`}},
+		{"the second Pay button of Payment", pays[2], `role button "Pay" exact nth 1`, []string{`iframe[title="Payment"]`}},
+		{"the ads frame's Pay button", pays[3], `role button "Pay"`, []string{`iframe[name="ads"]`}},
+		{"the Deep button", refByName(t, snap, "button", "Deep"), `role button "Deep"`, []string{`iframe[title="Outer"]`, `iframe[title="Inner"]`}},
+	} {
+		got, err := p.PlaywrightLocator(ctx, c.ref, PWHint{}, nil)
+		if err != nil {
+			t.Errorf("%s: %v", c.what, err)
+			continue
+		}
+		if r := render(got); !strings.HasPrefix(r, c.want) || strings.Join(got.Frames, " > ") != strings.Join(c.frames, " > ") {
+			t.Errorf("%s: %s in %q, want %s in %q", c.what, r, got.Frames, c.want, c.frames)
+		}
+	}
+	for _, ref := range lost {
+		if got, err := p.PlaywrightLocator(ctx, ref, PWHint{}, nil); err == nil || !strings.Contains(err.Error(), "inside a frame that nothing names alone") {
+			t.Errorf("a Lost button in an unnamed twin frame: %s in %q, %v; want an error", render(got), got.Frames, err)
+		}
+	}
+}

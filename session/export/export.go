@@ -60,7 +60,8 @@ type Target struct {
 	// step); false means the export run located it from the description.
 	Cached bool
 	// Unchecked, when set, says why Locator is a guess from the description
-	// although the element was found (it is in a frame or a shadow root).
+	// although the element was found (it is in a frame or a shadow root that
+	// nothing names alone).
 	Unchecked string
 }
 
@@ -233,7 +234,7 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 		loc := Locator(t.Locator)
 		if t.Locator.Hover && t.Locator.Scope != nil {
 			w.line("// it shows only while its container is hovered")
-			w.line("await %s.hover();", scopeLocator(t.Locator.Scope))
+			w.line("await %s.hover();", scopeLocator(root(t.Locator), t.Locator.Scope))
 		}
 		if c := ColorWord(desc); c != "" && t.Locator.Color != nil {
 			// The description relies on the colour: the spec checks it too,
@@ -533,10 +534,20 @@ func quote(s string) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// scopeLocator is the TypeScript expression for a container, from page.
-func scopeLocator(sc *browser.PWScope) string {
+// root is where l is looked for: the page, or the frame it is in
+// (page.locator('iframe[title="Payment"]').contentFrame()).
+func root(l browser.PWLocator) string {
+	s := "page"
+	for _, f := range l.Frames {
+		s += ".locator(" + quote(f) + ").contentFrame()"
+	}
+	return s
+}
+
+// scopeLocator is the TypeScript expression for a container, from root.
+func scopeLocator(root string, sc *browser.PWScope) string {
 	var b strings.Builder
-	b.WriteString("page")
+	b.WriteString(root)
 	if sc.Name != "" {
 		b.WriteString(".getByRole(" + quote(sc.Role) + ", { name: " + quote(sc.Name) + ", exact: true })")
 	} else {
@@ -548,13 +559,14 @@ func scopeLocator(sc *browser.PWScope) string {
 	return b.String()
 }
 
-// Locator is the TypeScript expression for l, from page.
+// Locator is the TypeScript expression for l, from page (through the
+// frames it is in).
 func Locator(l browser.PWLocator) string {
 	var b strings.Builder
 	if l.Scope != nil {
-		b.WriteString(scopeLocator(l.Scope))
+		b.WriteString(scopeLocator(root(l), l.Scope))
 	} else {
-		b.WriteString("page")
+		b.WriteString(root(l))
 	}
 	switch l.Kind {
 	case "role":

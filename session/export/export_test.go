@@ -225,3 +225,24 @@ func TestValidIdent(t *testing.T) {
 		}
 	}
 }
+
+// TestLocatorThroughFrames: an element in frames is found from the page
+// through each frame's contentFrame(), and so is the container it is
+// chained under and hovered through.
+func TestLocatorThroughFrames(t *testing.T) {
+	frames := []string{`iframe[title="Checkout"]`, `iframe[name="card"]`}
+	for _, c := range []struct {
+		l    browser.PWLocator
+		want string
+	}{
+		{browser.PWLocator{Kind: "label", Value: "Card number", Exact: true, Frames: frames[:1]},
+			`page.locator('iframe[title="Checkout"]').contentFrame().getByLabel('Card number', { exact: true })`},
+		{browser.PWLocator{Kind: "role", Role: "button", Name: "Pay", Frames: frames, Scope: &browser.PWScope{Role: "form", Name: "Card"}},
+			`page.locator('iframe[title="Checkout"]').contentFrame().locator('iframe[name="card"]').contentFrame().getByRole('form', { name: 'Card', exact: true }).getByRole('button', { name: 'Pay' })`},
+		{browser.PWLocator{Kind: "role", Role: "button", Name: "Pay"}, `page.getByRole('button', { name: 'Pay' })`},
+	} {
+		if got := Locator(c.l); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}

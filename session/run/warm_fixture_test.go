@@ -185,6 +185,15 @@ steps:
   - expect: { visible: the Context menu }
   - expect: { text: { in: the Order status, is: "Charlie, Alpha, Bravo" } }
 `},
+		{From: "a11y frame and shadow root (the export's embedded form)", Src: `name: embedded form
+url: /a11y
+steps:
+  - type: { into: the Frame field, text: hello }
+  - click: the Frame button
+  - expect: { text: { in: the status, is: "Frame button clicked: hello" } }
+  - type: { into: the Shadow field, text: in a shadow root }
+  - click: the Shadow button
+`},
 		{From: "rename_test.go email", Src: `name: email
 url: /login
 steps:
