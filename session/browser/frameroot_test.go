@@ -65,3 +65,96 @@ func TestResolveCachedInTheRecordedFrame(t *testing.T) {
 	}
 
 }
+
+// twoFramesHTML holds two frames with the same content, a Pay button each,
+// told apart only by their titles.
+const twoFramesHTML = `<!doctype html><body><main>
+<iframe title="Payment" srcdoc="<button data-k='payment'>Pay</button>"></iframe>
+<iframe title="Billing" srcdoc="<button data-k='billing'>Pay</button>"></iframe>
+</main></body>`
+
+// TestResolveCachedFrameByItsTitle: the frame of a cached element is named
+// by its title, not its place: with the frames swapped, or a look-alike
+// frame inserted before them, the Billing frame's Pay button is still the
+// Billing one, never the Pay button of the frame now in its place (the
+// same role and name: the check could not tell them apart).
+func TestResolveCachedFrameByItsTitle(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, twoFramesHTML))
+	var ref string
+	snapshotT(t, p).Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "button" && n.Name == "Pay" {
+			if k, _, err := p.Attribute(ctxT(t), n.Ref, "data-k"); err == nil && k == "billing" {
+				ref = n.Ref
+			}
+		}
+		return true
+	})
+	if ref == "" {
+		t.Fatal("no Pay button in the Billing frame")
+	}
+	sels, _, err := p.CaptureElement(ctxT(t), ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	swapped := `<!doctype html><body><main>
+<iframe title="Billing" srcdoc="<button data-k='billing'>Pay</button>"></iframe>
+<iframe title="Payment" srcdoc="<button data-k='payment'>Pay</button>"></iframe>
+</main></body>`
+	inserted := strings.Replace(twoFramesHTML, "<main>\n", "<main>\n<iframe title=\"Ads\" srcdoc=\"<button data-k='ads'>Pay</button>\"></iframe>\n", 1)
+	for _, page := range []string{swapped, inserted} {
+		open(t, p, serveHTML(t, page))
+		r, err := p.ResolveCached(ctxT(t), sels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reason != "" {
+			t.Errorf("resolved: %s (%v) on\n%s", r.Reason, sels, page)
+			continue
+		}
+		if k, _, err := p.Attribute(ctxT(t), r.Ref, "data-k"); err != nil || k != "billing" {
+			t.Errorf("resolved to the Pay button keyed %q (%v), want the Billing frame's (selectors %v) on\n%s", k, err, sels, page)
+		}
+	}
+}
+
+// TestResolveCachedFrameByPlaceNeverTakesATwin: frames nothing names (no
+// title, name, test id, id or src) are known by their place only. Another
+// frame holding an element the selectors find as well makes the vote a
+// conflict: with the two frames swapped it is a miss, never a hit on the
+// other frame's Pay button; so it is on the unchanged page, where the
+// locator, not the cache, has to tell the two apart.
+func TestResolveCachedFrameByPlaceNeverTakesATwin(t *testing.T) {
+	untitled := func(first, second string) string {
+		return `<!doctype html><body><main>
+<iframe srcdoc="<button data-k='` + first + `'>Pay</button>"></iframe>
+<iframe srcdoc="<button data-k='` + second + `'>Pay</button>"></iframe>
+</main></body>`
+	}
+	p := newPage(t)
+	open(t, p, serveHTML(t, untitled("payment", "billing")))
+	var ref string
+	snapshotT(t, p).Walk(func(n *ax.Node, _ []*ax.Node) bool {
+		if n.Role == "button" && n.Name == "Pay" {
+			if k, _, err := p.Attribute(ctxT(t), n.Ref, "data-k"); err == nil && k == "billing" {
+				ref = n.Ref
+			}
+		}
+		return true
+	})
+	sels, _, err := p.CaptureElement(ctxT(t), ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{untitled("billing", "payment"), untitled("payment", "billing")} {
+		open(t, p, serveHTML(t, page))
+		r, err := p.ResolveCached(ctxT(t), sels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reason == "" {
+			k, _, _ := p.Attribute(ctxT(t), r.Ref, "data-k")
+			t.Errorf("resolved to the Pay button keyed %q, want a miss: its frame is known by its place only (selectors %v)", k, sels)
+		}
+	}
+}

@@ -2083,7 +2083,9 @@ if (!window.__e2e) window.__e2e = (() => {
         const f = d.defaultView && d.defaultView.frameElement;
         if (!f) { parts.length = 0; break; }
         const fr = f.getRootNode();
-        const p = fr === f.ownerDocument ? structuralPath(f, fr, banned) : '';
+        // by what names the frame (its title, name, test id, id or src),
+        // which a frame inserted before it does not change; else its place
+        const p = fr !== f.ownerDocument ? '' : pwFrameSelector(f, banned) || structuralPath(f, fr, banned);
         if (!p || match(fr, { kind: 'css', value: p }).length !== 1) { parts.length = 0; break; }
         parts.unshift(p);
         d = f.ownerDocument;
@@ -2234,6 +2236,12 @@ if (!window.__e2e) window.__e2e = (() => {
     return r === doc ? null : r;
   }
 
+  // frameByPlace says whether a 'frame' selector knows one of its frames
+  // only by a structural path (no title, name, test id, id or src named it).
+  function frameByPlace(value) {
+    return value.split(HOST_SEP).some((part) => !/^(?:i?frame\[|\[|#[^\s>]+$)/.test(part));
+  }
+
   // frameDoc is the document of the frame a 'frame' selector names, or null
   // when one of its frames is gone, not unique in its document, or not
   // readable (cross-origin).
@@ -2303,6 +2311,18 @@ if (!window.__e2e) window.__e2e = (() => {
       if (hr) { t = tally(hr); inHost = true; }
     }
     if (!inHost) t = tally(doc);
+    if (doc !== document && t.votes.size && !inHost && frameByPlace(frame.value)) {
+      // A frame known only by its place may be another frame now (frames
+      // swapped, one inserted before it): a frame elsewhere that holds an
+      // element the selectors find as well makes the vote a conflict,
+      // never a hit on the element in the frame now in that place.
+      const best = Math.max(...t.votes.values());
+      for (const r of otherRoots()) {
+        if (r === doc || r.nodeType !== 9) continue;
+        const u = tally(r);
+        if (u.votes.size && Math.max(...u.votes.values()) >= best) return { reason: 'selector-conflict', total, votes: best };
+      }
+    }
     if (t.votes.size === 0 && !inHost && doc === document) {
       for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
     }
