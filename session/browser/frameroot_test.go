@@ -17,18 +17,23 @@ const frameStatusHTML = `<!doctype html><body><main>
 <iframe title="Form" srcdoc="<body><main><p role='status' data-k='frame'>Saved</p><button>Save</button></main></body>"></iframe>
 </main></body>`
 
-// frameStatusSelectors captures the status in the frame, as a recording does.
-func frameStatusSelectors(t *testing.T, p *Page) []session.Selector {
+// captureKeyed captures, as a recording does, the element of the role and
+// name whose data-k is key ("" for the first of them), and checks that its
+// selectors hold a structural path and a selector of the kind root (frame
+// or host) that says which root they are read in.
+func captureKeyed(t *testing.T, p *Page, role, name, key, root string) []session.Selector {
 	t.Helper()
 	var ref string
 	snapshotT(t, p).Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		if n.Role == "status" && ref == "" {
-			ref = n.Ref
+		if n.Role == role && n.Name == name && ref == "" {
+			if k, _, err := p.Attribute(ctxT(t), n.Ref, "data-k"); err == nil && (key == "" || k == key) {
+				ref = n.Ref
+			}
 		}
 		return true
 	})
 	if ref == "" {
-		t.Fatal("no status in the snapshot")
+		t.Fatalf("no %s %q keyed %q in the snapshot", role, name, key)
 	}
 	sels, _, err := p.CaptureElement(ctxT(t), ref, nil)
 	if err != nil {
@@ -38,8 +43,8 @@ func frameStatusSelectors(t *testing.T, p *Page) []session.Selector {
 	for _, s := range sels {
 		kinds = append(kinds, s.Kind)
 	}
-	if got := strings.Join(kinds, ","); !strings.Contains(got, "structural") || !strings.Contains(got, "frame") {
-		t.Fatalf("selectors %v: want a structural path and a frame", sels)
+	if got := strings.Join(kinds, ","); !strings.Contains(got, "structural") || !strings.Contains(got, root) {
+		t.Fatalf("selectors %v: want a structural path and a %s", sels, root)
 	}
 	return sels
 }
@@ -52,7 +57,7 @@ func frameStatusSelectors(t *testing.T, p *Page) []session.Selector {
 func TestResolveCachedInTheRecordedFrame(t *testing.T) {
 	p := newPage(t)
 	open(t, p, serveHTML(t, frameStatusHTML))
-	sels := frameStatusSelectors(t, p)
+	sels := captureKeyed(t, p, "status", "", "", "frame")
 	r, err := p.ResolveCached(ctxT(t), sels)
 	if err != nil {
 		t.Fatal(err)
@@ -81,22 +86,7 @@ const twoFramesHTML = `<!doctype html><body><main>
 func TestResolveCachedFrameByItsTitle(t *testing.T) {
 	p := newPage(t)
 	open(t, p, serveHTML(t, twoFramesHTML))
-	var ref string
-	snapshotT(t, p).Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		if n.Role == "button" && n.Name == "Pay" {
-			if k, _, err := p.Attribute(ctxT(t), n.Ref, "data-k"); err == nil && k == "billing" {
-				ref = n.Ref
-			}
-		}
-		return true
-	})
-	if ref == "" {
-		t.Fatal("no Pay button in the Billing frame")
-	}
-	sels, _, err := p.CaptureElement(ctxT(t), ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sels := captureKeyed(t, p, "button", "Pay", "billing", "frame")
 	swapped := `<!doctype html><body><main>
 <iframe title="Billing" srcdoc="<button data-k='billing'>Pay</button>"></iframe>
 <iframe title="Payment" srcdoc="<button data-k='payment'>Pay</button>"></iframe>
@@ -133,19 +123,7 @@ func TestResolveCachedFrameByPlaceNeverTakesATwin(t *testing.T) {
 	}
 	p := newPage(t)
 	open(t, p, serveHTML(t, untitled("payment", "billing")))
-	var ref string
-	snapshotT(t, p).Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		if n.Role == "button" && n.Name == "Pay" {
-			if k, _, err := p.Attribute(ctxT(t), n.Ref, "data-k"); err == nil && k == "billing" {
-				ref = n.Ref
-			}
-		}
-		return true
-	})
-	sels, _, err := p.CaptureElement(ctxT(t), ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sels := captureKeyed(t, p, "button", "Pay", "billing", "frame")
 	for _, page := range []string{untitled("billing", "payment"), untitled("payment", "billing")} {
 		open(t, p, serveHTML(t, page))
 		r, err := p.ResolveCached(ctxT(t), sels)

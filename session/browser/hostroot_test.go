@@ -1,11 +1,9 @@
 package browser
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/e2e-dev/e2e/session"
-	"github.com/e2e-dev/e2e/session/ax"
 )
 
 // shadowDeleteHTML is a page with a Delete button in the light DOM (a
@@ -42,30 +40,7 @@ const lightOnlyHTML = `<!doctype html><body>
 // shadowDeleteHTML, as a recording does.
 func shadowDeleteSelectors(t *testing.T, p *Page) []session.Selector {
 	t.Helper()
-	var ref string
-	snapshotT(t, p).Walk(func(n *ax.Node, _ []*ax.Node) bool {
-		if n.Role == "button" && n.Name == "Delete" && ref == "" {
-			if k, _, err := p.Attribute(ctxT(t), n.Ref, "data-k"); err == nil && k == "shadow" {
-				ref = n.Ref
-			}
-		}
-		return true
-	})
-	if ref == "" {
-		t.Fatal("no Delete button in the shadow root")
-	}
-	sels, _, err := p.CaptureElement(ctxT(t), ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kinds []string
-	for _, s := range sels {
-		kinds = append(kinds, s.Kind)
-	}
-	if got := strings.Join(kinds, ","); !strings.Contains(got, "structural") || !strings.Contains(got, "host") {
-		t.Fatalf("selectors %v: want a structural path and a host", sels)
-	}
-	return sels
+	return captureKeyed(t, p, "button", "Delete", "shadow", "host")
 }
 
 // TestResolveCachedInTheRecordedRoot: a cached element recorded in a shadow
