@@ -45,9 +45,15 @@ func newCacheCmd() *cobra.Command {
 					return err
 				}
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "last %s: %d of %s hit (%.0f%%), %d re-identified (%.0f%%); %d of %d (%.0f%%) with no locate and no model call, about %.1f model calls saved\n",
+				saved := fmt.Sprintf("about %.1f model calls saved", s.Saved)
+				if s.Saved == 0 && s.Hits+s.Reidentified > 0 {
+					// Locating these steps never called a model: the cache
+					// saved the locator's time, not model calls.
+					saved = "no model calls saved (the local locator found these steps' elements without one)"
+				}
+				fmt.Fprintf(out, "last %s: %d of %s hit (%.0f%%), %d re-identified (%.0f%%); %d of %d (%.0f%%) with no locate and no model call, %s\n",
 					plural.Count(s.Runs, "run"), s.Hits, plural.Count(s.Lookups, "lookup"), 100*s.HitRate, s.Reidentified, 100*rate(s.Reidentified, s.Lookups),
-					s.Hits+s.Reidentified, s.Lookups, 100*s.ServedRate, s.Saved)
+					s.Hits+s.Reidentified, s.Lookups, 100*s.ServedRate, saved)
 				if len(s.ByBranch) == 0 {
 					fmt.Fprintln(out, "the cache is empty")
 					return nil
