@@ -136,3 +136,25 @@ func TestResolveCachedFrameByPlaceNeverTakesATwin(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveCachedRecordedFrameGoneTwinsConflict: the recorded frame gone
+// (renamed), the selectors are looked for in the other roots; two frames
+// holding a Pay button the selectors find as well are a conflict, never
+// the first of them (here the Billing frame's, another element).
+func TestResolveCachedRecordedFrameGoneTwinsConflict(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, twoFramesHTML))
+	sels := captureKeyed(t, p, "button", "Pay", "payment", "frame")
+	open(t, p, serveHTML(t, `<!doctype html><body><main>
+<iframe title="Billing" srcdoc="<button data-k='billing'>Pay</button>"></iframe>
+<iframe title="Checkout" srcdoc="<button data-k='payment'>Pay</button>"></iframe>
+</main></body>`))
+	r, err := p.ResolveCached(ctxT(t), sels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Reason != "selector-conflict" {
+		k, _, _ := p.Attribute(ctxT(t), r.Ref, "data-k")
+		t.Errorf("reason %q (the Pay button keyed %q), want selector-conflict (selectors %v)", r.Reason, k, sels)
+	}
+}

@@ -2324,7 +2324,18 @@ if (!window.__e2e) window.__e2e = (() => {
       }
     }
     if (t.votes.size === 0 && !inHost && doc === document) {
-      for (const r of otherRoots()) { const u = tally(r); if (u.votes.size) { t = u; break; } }
+      // Not in the page, nor in its recorded root: the one other root (a
+      // frame or shadow root) whose elements the selectors find. Two
+      // roots that the selectors find as well are a conflict, never the
+      // first of them (look-alike widgets and frames).
+      let best = 0, tie = false;
+      for (const r of otherRoots()) {
+        const u = tally(r);
+        if (!u.votes.size) continue;
+        const top = Math.max(...u.votes.values());
+        if (top > best) { t = u; best = top; tie = false; } else if (top === best) tie = true;
+      }
+      if (tie) return { reason: 'selector-conflict', total, votes: best };
     }
     if (t.votes.size === 0) return { reason: 'no-match', total };
     const ranked = Array.from(t.votes.entries()).sort((a, b) => b[1] - a[1]);
