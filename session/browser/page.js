@@ -2078,19 +2078,8 @@ if (!window.__e2e) window.__e2e = (() => {
     // the selectors above are read in (see frameDoc): the page around a
     // frame has its own first paragraph, its own Save button.
     if (out.length && el.ownerDocument !== document) {
-      const parts = [];
-      for (let d = el.ownerDocument; d !== document; ) {
-        const f = d.defaultView && d.defaultView.frameElement;
-        if (!f) { parts.length = 0; break; }
-        const fr = f.getRootNode();
-        // by what names the frame (its title, name, test id, id or src),
-        // which a frame inserted before it does not change; else its place
-        const p = fr !== f.ownerDocument ? '' : pwFrameSelector(f, banned) || structuralPath(f, fr, banned);
-        if (!p || match(fr, { kind: 'css', value: p }).length !== 1) { parts.length = 0; break; }
-        parts.unshift(p);
-        d = f.ownerDocument;
-      }
-      if (parts.length) out.push({ kind: 'frame', value: parts.join(HOST_SEP) });
+      const fp = framePath(el, banned, true);
+      if (fp.parts) out.push({ kind: 'frame', value: fp.parts.join(HOST_SEP) });
     }
     let role = roleOf(el), accRole = role;
     if (role === 'generic_clickable') role = 'generic';
@@ -3365,19 +3354,30 @@ if (!window.__e2e) window.__e2e = (() => {
     // In a frame: the frames from the top down, each by a selector that
     // finds it alone in its parent document (contentFrame() in the spec),
     // then the element's own locator, counted in its frame's document.
-    const frames = [];
+    const fp = framePath(el, new Set(bannedList || []), false);
+    if (fp.error) return fp;
+    const loc = pwLocatorIn(el, hint, bannedList); // pwDoc is el's document (playwrightLocator)
+    if (!loc.error) loc.frames = fp.parts;
+    return loc;
+  }
+  // framePath lists the frames of el's document from the top down, each by
+  // a selector that finds it alone in its parent document: by what names
+  // it (pwFrameSelector), which a frame inserted before it does not
+  // change, else, when place is set, by its structural path. It returns
+  // { parts } or { error }.
+  function framePath(el, banned, place) {
+    const parts = [];
     for (let d = el.ownerDocument; d !== document; ) {
       const f = d.defaultView && d.defaultView.frameElement;
       if (!f) return { error: 'it is inside a frame e2e cannot reach from the page' };
-      if (f.getRootNode() !== f.ownerDocument) return { error: 'it is inside a frame in a shadow root, which the export does not name yet' };
-      const sel = pwFrameSelector(f, new Set(bannedList || []));
-      if (!sel) return { error: 'it is inside a frame that nothing names alone' };
-      frames.unshift(sel);
+      const fr = f.getRootNode();
+      if (fr !== f.ownerDocument) return { error: 'it is inside a frame in a shadow root, which the export does not name yet' };
+      const p = pwFrameSelector(f, banned) || (place ? structuralPath(f, fr, banned) : '');
+      if (!p || match(fr, { kind: 'css', value: p }).length !== 1) return { error: 'it is inside a frame that nothing names alone' };
+      parts.unshift(p);
       d = f.ownerDocument;
     }
-    const loc = pwLocatorIn(el, hint, bannedList); // pwDoc is el's document (playwrightLocator)
-    if (!loc.error) loc.frames = frames;
-    return loc;
+    return { parts };
   }
   // pwFrameSelector is a CSS selector that finds the frame element f alone
   // in its document: by its title, name, test id, stable id or src, as a
