@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -37,6 +38,49 @@ func TestMCPSecretsNeverShown(t *testing.T) {
 	for i, out := range all {
 		if strings.Contains(out, value) {
 			t.Errorf("output %d shows the secret:\n%s", i, out)
+		}
+	}
+}
+
+// TestMCPWhiteSpaceSecretsNeverShown: a secret holding a tab, two spaces
+// and a line break, typed into /secretecho's <input> (which keeps the line
+// break as a space) and echoed as page text (innerText and the snapshot
+// collapse its white space), shows in no form in a preview whose
+// expectation fails quoting the page text, nor in a snapshot.
+func TestMCPWhiteSpaceSecretsNeverShown(t *testing.T) {
+	const value = "Rk7\tmoss  fern\nQz4"
+	t.Setenv("MCP_WS_SECRET", value)
+	h := newHarness(t, harnessOptions{})
+	var open sessionOpenOut
+	ok(t, h.cs, "session_open", map[string]any{"url": "/secretecho", "test": "vault"}, &open)
+	var all []string
+	var pv previewOut
+	all = append(all, ok(t, h.cs, "preview_steps", map[string]any{"session": open.Session, "steps": []string{
+		`type: { into: the Access code field, text: "{{ secret.MCP_WS_SECRET }}" }`,
+		`expect: { text: { in: the Vault, is: "nothing" } }`}}, &pv))
+	if len(pv.Steps) != 2 || pv.Steps[0].Status == "failed" || !strings.Contains(pv.Steps[1].Error, "You typed: ***") {
+		t.Fatalf("want the typing to pass and the expectation to fail quoting the redacted page text:\n%s", all[0])
+	}
+	all = append(all, ok(t, h.cs, "snapshot", map[string]any{"session": open.Session}, nil))
+	if !strings.Contains(all[1], "You typed: ***") {
+		t.Fatalf("snapshot:\n%s", all[1])
+	}
+	ok(t, h.cs, "session_close", map[string]any{"session": open.Session}, nil)
+	collapsed := strings.Join(strings.Fields(value), " ")
+	typed := strings.ReplaceAll(value, "\n", " ")
+	var forms []string
+	for _, f := range []string{value, collapsed, typed, strings.ReplaceAll(value, "\n", "")} {
+		j, _ := json.Marshal(f)
+		jj, _ := json.Marshal(string(j))
+		forms = append(forms, f, string(j[1:len(j)-1]), string(jj[1:len(jj)-1]))
+	}
+	forms = append(forms, "Rk7", "moss", "fern", "Qz4")
+	for i, out := range all {
+		for _, f := range forms {
+			if strings.Contains(out, f) {
+				t.Errorf("output %d shows %q:\n%s", i, f, out)
+				break
+			}
 		}
 	}
 }

@@ -46,10 +46,14 @@ type maskState struct {
 // frames of a Screencast) hide each of values behind an opaque box wherever
 // the page paints it: in text (also text split over elements), in open
 // shadow roots and same-origin frames, in a field's value or placeholder, in
-// a select's chosen option. A field that Type or Fill entered a text
-// containing one of values into is masked whole from before its first
-// keystroke for as long as it lives, whatever it holds later; while a value
-// is typed, the part of it typed so far is masked too. Cross-origin frames
+// a select's chosen option. A value holding white space is found however
+// the page changed its white space (collapsed, as innerText does; a line
+// break dropped or made a space, as an <input> does; written as &nbsp; or
+// <br>): each run of it matches any run of white space, or none; a value
+// made only of white space is not looked for. A field that Type or Fill
+// entered a text containing one of values into is masked whole from before
+// its first keystroke for as long as it lives, whatever it holds later;
+// while a value is typed, the part of it typed so far is masked too. Cross-origin frames
 // and closed shadow roots are not reached. The values are looked for by a
 // script in an isolated world (mask.js): the page's own scripts never see
 // them. MaskSecrets replaces the values given before; with none (the

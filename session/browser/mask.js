@@ -49,6 +49,22 @@ if (!window.__e2eMask) window.__e2eMask = (() => {
     return { x: r.left + f.clientLeft + (parseFloat(cs.paddingLeft) || 0), y: r.top + f.clientTop + (parseFloat(cs.paddingTop) || 0) };
   }
 
+  // Pages change a value's white space: their text collapses it, an
+  // <input> turns a line break into a space or drops it, markup writes
+  // &nbsp; or <br>. A needle holding white space is therefore matched with
+  // each run of it standing for any run of white space (control characters
+  // too), or none; its white space at the ends is not looked for. A needle
+  // of white space only has nothing to look for.
+  const WS_ANY = /[\s\u0000-\u001f]/;
+  const WS_RUN = /[\s\u0000-\u001f]+/;
+  function looseNeedle(n) {
+    const parts = n.split(WS_RUN).filter(Boolean);
+    if (!parts.length) return null;
+    const key = parts.join('\u0000');
+    const re = new RegExp(parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\u0000-\\u001f]*'), 'g');
+    return { key, re };
+  }
+
   const NOT_TEXT_INPUT = new Set(['checkbox', 'radio', 'range', 'color', 'file', 'hidden', 'image']);
   // secretBoxes answers {b: [x, y, w, h, …], all} for everything painted
   // with one of needles in it (text, a field's value or placeholder, a
@@ -71,13 +87,27 @@ if (!window.__e2eMask) window.__e2eMask = (() => {
       const v = fieldText(el);
       if (v) for (const n of needles) { if (n) { const part = partialSecret(v, n); if (part) ns.add(part); } }
     }
-    const list = Array.from(ns);
-    if (!list.length && !secretFieldList.length) return { b, all };
+    // A needle holding white space is looked for with its white space
+    // loose (see looseNeedle); the others as they are.
+    const list = [], loose = new Map();
+    for (const n of ns) {
+      if (!WS_ANY.test(n)) { list.push(n); continue; }
+      const l = looseNeedle(n);
+      if (l && !loose.has(l.key)) loose.set(l.key, l.re);
+    }
+    const looseList = Array.from(loose.values());
+    const any = list.length > 0 || looseList.length > 0;
+    if (!any && !secretFieldList.length) return { b, all };
     for (const ref of secretFieldList) {
       const el = ref.deref();
       if (el && el.isConnected) { const off = contentOffset(el); add(el.getBoundingClientRect(), off.x, off.y); }
     }
-    const has = (s) => { if (!s) return false; for (const n of list) if (s.includes(n)) return true; return false; };
+    const has = (s) => {
+      if (!s) return false;
+      for (const n of list) if (s.includes(n)) return true;
+      for (const re of looseList) { re.lastIndex = 0; if (re.test(s)) return true; }
+      return false;
+    };
     const roots = [[document, 0, 0]];
     for (let guard = 0; roots.length && guard < 10000; guard++) {
       const [root, ox, oy] = roots.pop();
@@ -102,7 +132,7 @@ if (!window.__e2eMask) window.__e2eMask = (() => {
         }
         if (whole && !secretFields.has(n)) add(n.getBoundingClientRect(), ox, oy);
       }
-      if (!list.length) continue;
+      if (!any) continue;
       const top = root.nodeType === 9 ? root.documentElement : root;
       if (!top || !has(top.textContent)) continue; // the common case: no secret in this root's text
       const w = doc.createTreeWalker(top, NodeFilter.SHOW_TEXT);
@@ -111,7 +141,7 @@ if (!window.__e2eMask) window.__e2eMask = (() => {
       for (let n = w.nextNode(); n; n = w.nextNode()) {
         if (n.data.length) { nodes.push(n); starts.push(text.length); text += n.data; }
       }
-      if (!text || !list.length) continue;
+      if (!text) continue;
       // Text is searched joined across nodes, so that a secret split over
       // elements ("hun<b>ter2</b>") is found; each match is a Range whose
       // client rects are masked.
@@ -121,15 +151,22 @@ if (!window.__e2eMask) window.__e2eMask = (() => {
         while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid] <= pos) lo = mid; else hi = mid - 1; }
         return lo;
       };
+      const mask = (i, len) => {
+        const a = at(i), z = at(i + len - 1);
+        try {
+          range.setStart(nodes[a], i - starts[a]);
+          range.setEnd(nodes[z], i + len - starts[z]);
+        } catch (e) { return; }
+        for (const r of range.getClientRects()) add(r, ox, oy);
+      };
       for (const n of list) {
-        for (let i = text.indexOf(n); i >= 0; i = text.indexOf(n, i + 1)) {
-          if (all) break;
-          const a = at(i), z = at(i + n.length - 1);
-          try {
-            range.setStart(nodes[a], i - starts[a]);
-            range.setEnd(nodes[z], i + n.length - starts[z]);
-          } catch (e) { continue; }
-          for (const r of range.getClientRects()) add(r, ox, oy);
+        for (let i = text.indexOf(n); i >= 0 && !all; i = text.indexOf(n, i + 1)) mask(i, n.length);
+      }
+      for (const re of looseList) {
+        re.lastIndex = 0;
+        for (let m = re.exec(text); m && !all; m = re.exec(text)) {
+          mask(m.index, m[0].length);
+          re.lastIndex = m.index + 1;
         }
       }
       range.detach();

@@ -372,3 +372,68 @@ func TestFieldInAFrameTypedASecretIsMasked(t *testing.T) {
 		t.Errorf("the frame's field (%v): %d of %d pixels masked, want all", r, hits, all)
 	}
 }
+
+// TestScreenshotMasksASecretWhoseWhiteSpaceThePageChanged: pages do not
+// paint a secret's white space as it was typed. Given only the secret as
+// typed, a capture masks it where the page collapsed its white space (as
+// innerText does), dropped its line break (an <input>'s value set), kept a
+// line break as a space (an <input> typed into), wrote it as &nbsp; and
+// <br>, or as a <textarea> keeps CR LF; a line holding only pieces of it
+// stays.
+func TestScreenshotMasksASecretWhoseWhiteSpaceThePageChanged(t *testing.T) {
+	p := newPage(t)
+	ctx := ctxT(t)
+	const secret = "Rk7\tmoss  fern\r\nQz4"
+	const page = `<!doctype html><body style="margin:0;font:24px monospace;background:#fff;color:#00d000">
+<p id="collapsed">Rk7 moss fern Qz4</p>
+<p id="stripped">Rk7	moss  fernQz4</p>
+<p id="nbsp">Rk7&nbsp;moss&nbsp;&nbsp;fern<br>Qz4</p>
+<p><input id="field" style="font:24px monospace;width:30ch;color:#00d000"></p>
+<p><textarea id="area" rows="2" style="font:24px monospace;width:30ch;color:#00d000"></textarea></p>
+<p id="control" style="color:#00f">nothing to hide: moss fern, Qz4</p>
+</body>`
+	open(t, p, serveHTML(t, page))
+	if err := p.Eval(ctx, nil, `() => {
+		document.getElementById('field').value = 'Rk7\tmoss  fern  Qz4';
+		document.getElementById('area').value = 'Rk7\tmoss  fern\r\nQz4';
+	}`); err != nil {
+		t.Fatal(err)
+	}
+	p.MaskSecrets([]string{secret})
+	var boxes map[string][4]float64
+	const js = `() => {
+		const box = (r) => [r.left, r.top, r.width, r.height];
+		const text = (id) => { const g = document.createRange(); g.selectNodeContents(document.getElementById(id)); return box(g.getBoundingClientRect()); };
+		return { collapsed: text('collapsed'), stripped: text('stripped'), control: text('control'),
+			field: box(document.getElementById('field').getBoundingClientRect()),
+			area: box(document.getElementById('area').getBoundingClientRect()) };
+	}`
+	if err := p.Eval(ctx, &boxes, js); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := p.Screenshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := count(img, img.Bounds(), isSecretGreen); n > 0 {
+		t.Errorf("%d pixels of the secret's colour show in the screenshot", n)
+	}
+	masked := func(c color.Color) bool { return near(c, maskColor, 0) }
+	for _, name := range []string{"collapsed", "stripped", "field", "area"} {
+		r := rectOf(boxes[name], 1, 0)
+		if hits, all := count(img, r, masked); all == 0 || hits != all {
+			t.Errorf("%s (%v): %d of %d pixels masked, want all", name, r, hits, all)
+		}
+	}
+	ctl := rectOf(boxes["control"], 1, 0)
+	if n, _ := count(img, ctl, masked); n > 0 {
+		t.Errorf("the control line (%v) has %d masked pixels", ctl, n)
+	}
+	if n, _ := count(img, ctl, isControlBlue); n < 50 {
+		t.Errorf("the control line (%v) shows %d blue pixels: it should be visible", ctl, n)
+	}
+}

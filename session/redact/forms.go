@@ -14,10 +14,12 @@ import (
 
 // Forms returns the distinct non-empty forms of v that a Redactor replaces
 // (see the package documentation), v itself first. They include the forms
-// of v as a text field keeps it: with its line breaks removed, and with the
-// white space around it trimmed. It returns nil for "".
+// of v as pages show its white space (collapsed, trimmed, a line break as a
+// field keeps it: see spaceForms). It returns nil for "" and for a value
+// made only of white space ([IsBlank]).
 func Forms(v string) []string {
-	if v == "" {
+	bases := spaceForms(v)
+	if bases == nil {
 		return nil
 	}
 	seen := map[string]bool{}
@@ -32,12 +34,6 @@ func Forms(v string) []string {
 	// a JSON report of a Go-quoted error of a URL.
 	var inner []string
 	innerSeen := map[string]bool{}
-	var bases []string
-	for _, b := range []string{v, strings.TrimSpace(v), strings.NewReplacer("\r", "", "\n", "").Replace(v)} {
-		if b != "" && !slices.Contains(bases, b) {
-			bases = append(bases, b)
-		}
-	}
 	var urls []string
 	for _, b := range bases {
 		urls = append(urls, urlForms(b)...)

@@ -20,8 +20,14 @@
 //   - HTML- and XML-escaped: html.EscapeString, html/template in text and
 //     attribute context (&#34;, &#39;, &#43;), encoding/xml.EscapeText
 //     (&#x9;, &#xA;, &#xD;) and the named entities &quot; and &apos;;
-//   - all of these for the value as a text field keeps it: line breaks
-//     removed, surrounding white space trimmed.
+//   - all of these for the value as pages show its white space: every run
+//     of spaces, tabs and line breaks one space (innerText, and so the page
+//     text a step's error quotes; the snapshot's names, which collapse
+//     no-break spaces and control characters too), surrounding white space
+//     trimmed, each line break a space (typed or pasted into an <input>) or
+//     removed (an <input>'s value set), CR LF and CR as LF (a <textarea>),
+//     spaces around line breaks removed (white-space: pre-line); and these
+//     applied one after another.
 //
 // Every occurrence of any form is replaced by "***" ([Marker]). Occurrences
 // that overlap are replaced as one, so no part of either shows. A match that
@@ -33,7 +39,9 @@
 // redacts every occurrence of that character, and a value that is also
 // ordinary page text (a user's name) is redacted wherever that text
 // appears. That is deliberate: a secret is never shown to save some
-// unrelated text. Empty values are ignored.
+// unrelated text. Empty values are ignored, and so are values made only of
+// white space ([IsBlank]): every text's white space would be taken for
+// them (a test's {{ secret.X }} holding one is refused before it is used).
 //
 // A Redactor is safe for concurrent use; values can be added while others
 // redact (secrets are discovered as steps resolve). A nil *Redactor redacts
@@ -61,15 +69,16 @@ type Redactor struct {
 	m      atomic.Pointer[set] // what String and friends match against; nil: nothing
 }
 
-// New returns a Redactor that knows values (empty ones are ignored).
+// New returns a Redactor that knows values (empty ones and those made only
+// of white space are ignored).
 func New(values ...string) *Redactor {
 	r := &Redactor{values: map[string]bool{}, forms: map[string]bool{}}
 	r.Add(values...)
 	return r
 }
 
-// Add makes r redact values too, from now on. Empty values and values r
-// already knows are ignored. Add is safe to call while other goroutines
+// Add makes r redact values too, from now on. Empty values, values made
+// only of white space ([IsBlank]) and values r already knows are ignored. Add is safe to call while other goroutines
 // redact with r; they see either the old or the new set of values.
 func (r *Redactor) Add(values ...string) {
 	if r == nil {
@@ -79,7 +88,7 @@ func (r *Redactor) Add(values ...string) {
 	defer r.mu.Unlock()
 	changed := false
 	for _, v := range values {
-		if v == "" || r.values[v] {
+		if IsBlank(v) || r.values[v] {
 			continue
 		}
 		r.values[v] = true

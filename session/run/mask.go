@@ -21,8 +21,10 @@ func (tr *testRun) addSecrets(secrets []string) {
 // maskForms is each secret in every form the redactor knows it by
 // ([redact.Forms]): as typed, and as a page may show it, URL-encoded (a page
 // that prints its address), JSON- and Go-quoted (a page that prints raw
-// JSON), HTML-escaped (a page that prints markup). Empty values are left
-// out; duplicates are removed by the page.
+// JSON), HTML-escaped (a page that prints markup), with its white space as
+// pages show it (collapsed, trimmed, a line break as a field keeps it).
+// Empty values and values made only of white space are left out;
+// duplicates are removed by the page.
 func maskForms(secrets []string) []string {
 	var out []string
 	for _, s := range secrets {

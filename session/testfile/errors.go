@@ -160,6 +160,19 @@ func (e *UnsetError) Error() string {
 	return fmt.Sprintf("%s.%s is not set", e.Var.Kind, e.Var.Name)
 }
 
+// BlankSecretError reports a {{ secret.NAME }} whose value is only white
+// space (spaces, tabs, line breaks: see redact.IsBlank). Pages collapse and
+// trim white space, so such a value cannot be told apart from the white
+// space of any text and could not be kept out of what is printed or
+// stored; it is refused before it is used. It never holds the value.
+type BlankSecretError struct {
+	Var Var
+}
+
+func (e *BlankSecretError) Error() string {
+	return fmt.Sprintf("%s.%s is only white space: a secret must hold more than spaces, tabs and line breaks, which pages collapse and so could not be redacted", e.Var.Kind, e.Var.Name)
+}
+
 // VarError reports a malformed variable in a string.
 type VarError struct {
 	Offset int // byte offset of the problem in the string

@@ -40,7 +40,8 @@ func IsRelativeURL(u string) bool { return !strings.Contains(u, "://") }
 // Preflight checks the tests of a run for what would fail them at once,
 // before any browser starts: a relative url (of the test or of a navigate
 // step) with no base URL, unset
-// {{ env.X }} and {{ secret.X }} variables and press keys the browser does
+// {{ env.X }} and {{ secret.X }} variables, secrets made only of white
+// space (see [BlankSecretError]) and press keys the browser does
 // not know (Parse already reports upload files that do not exist). It returns every problem found,
 // each with its file:line:col, as one List per file with problems, or nil.
 // No error holds the value of a variable.
@@ -72,7 +73,12 @@ func Preflight(tests []*Test, o PreflightOptions) []List {
 					continue
 				}
 				seen[v] = true
-				if _, err := lookup(env, v); err == nil {
+				_, err := lookup(env, v)
+				if err == nil {
+					continue
+				}
+				if _, ok := err.(*BlankSecretError); ok {
+					add(p, "%s is only white space: a secret must hold more than spaces, tabs and line breaks, which pages collapse (it could not be redacted); check the environment variable %s", v, v.Name)
 					continue
 				}
 				what := "environment variable"

@@ -64,3 +64,23 @@ func TestPreflightRelativeNavigate(t *testing.T) {
 		t.Errorf("with a base URL: %v", l)
 	}
 }
+
+// TestPreflightRefusesWhiteSpaceOnlySecrets: a secret made only of white
+// space is reported before any browser starts, at its line, without its
+// value.
+func TestPreflightRefusesWhiteSpaceOnlySecrets(t *testing.T) {
+	src := "name: w\nurl: http://localhost:1/\nsteps:\n  - type: { into: the Password field, text: \"{{ secret.PW }}\" }\n  - type: { into: the Name field, text: \"{{ env.NAME }}\" }\n"
+	test, err := Parse("w.e2e.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := func(string) (string, bool) { return "\t \n", true }
+	lists := Preflight([]*Test{test}, PreflightOptions{Env: env})
+	if len(lists) != 1 || len(lists[0]) != 1 {
+		t.Fatalf("want one problem: %v", lists)
+	}
+	want := "w.e2e.yaml:4:5: {{ secret.PW }} is only white space: a secret must hold more than spaces, tabs and line breaks"
+	if got := lists[0].Error(); !strings.Contains(got, want) || strings.Contains(got, "\t \n") {
+		t.Errorf("got:\n%s\nwant it to hold %q", got, want)
+	}
+}

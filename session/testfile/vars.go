@@ -113,8 +113,9 @@ func (t *Test) Vars() ([]Var, error) {
 // secrets used, for [Redact].
 //
 // Substitution is a single pass: a value holding "{{" is not expanded again.
-// The error is a *VarError for a malformed variable or an *UnsetError
-// naming a variable that env does not know; no error holds a value.
+// The error is a *VarError for a malformed variable, an *UnsetError
+// naming a variable that env does not know or a *BlankSecretError naming a
+// secret whose value is only white space; no error holds a value.
 func Resolve(s step.Step, env func(string) (string, bool), unique func(prefix string) string) (resolved step.Step, secrets []string, err error) {
 	r := resolver{env: env, unique: unique}
 	if s.Description, err = expand(s.Description, r.value); err != nil {
@@ -160,8 +161,9 @@ func (r *resolver) value(v Var) (string, error) {
 	return val, nil
 }
 
-// lookup returns the value of the env or secret variable v from env, or an
-// *UnsetError when env does not know it.
+// lookup returns the value of the env or secret variable v from env, an
+// *UnsetError when env does not know it, or a *BlankSecretError for a
+// secret whose value is only white space.
 func lookup(env func(string) (string, bool), v Var) (string, error) {
 	if env == nil {
 		return "", &UnsetError{Var: v}
@@ -169,6 +171,9 @@ func lookup(env func(string) (string, bool), v Var) (string, error) {
 	val, ok := env(v.Name)
 	if !ok {
 		return "", &UnsetError{Var: v}
+	}
+	if v.Kind == VarSecret && val != "" && redact.IsBlank(val) {
+		return "", &BlankSecretError{Var: v}
 	}
 	return val, nil
 }

@@ -219,3 +219,33 @@ func TestSlots(t *testing.T) {
 		}
 	}
 }
+
+// TestWhiteSpaceOnlySecretsAreRefused: a secret whose value is only white
+// space cannot be redacted (pages collapse white space; every space of
+// every text would be taken for it): resolving it fails with an error that
+// names it and holds no value, and a secret with white space around
+// something else resolves.
+func TestWhiteSpaceOnlySecretsAreRefused(t *testing.T) {
+	vars := env(map[string]string{"BLANK": " \t\r\n ", "NBSP": "\u00a0", "OK": " pass word\n", "EMPTY": ""})
+	for _, name := range []string{"BLANK", "NBSP"} {
+		st := step.Step{Type: step.TypeText, Description: "the password field", Value: "{{ secret." + name + " }}"}
+		_, secrets, err := Resolve(st, vars, nil)
+		var blank *BlankSecretError
+		if !errors.As(err, &blank) || blank.Var != (Var{Kind: VarSecret, Name: name}) || secrets != nil {
+			t.Fatalf("Resolve(%s) = %q, %v; want a *BlankSecretError for secret.%s", st, secrets, err, name)
+		}
+		if want := "resolve value: secret." + name + " is only white space"; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("error %q, want it to start %q", err, want)
+		}
+		if _, _, err := ResolveString("/u/{{ secret."+name+" }}", vars, nil); !errors.As(err, &blank) {
+			t.Errorf("ResolveString: %v", err)
+		}
+	}
+	// An env variable may be blank; a secret with something in it resolves.
+	if got, _, err := ResolveString("[{{ env.BLANK }}]", vars, nil); err != nil || got != "[ \t\r\n ]" {
+		t.Errorf("env.BLANK: %q %v", got, err)
+	}
+	if got, secrets, err := ResolveString("{{ secret.OK }}{{ secret.EMPTY }}", vars, nil); err != nil || got != " pass word\n" || len(secrets) != 1 {
+		t.Errorf("secret.OK: %q %q %v", got, secrets, err)
+	}
+}
