@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/e2e-dev/e2e/session/browser"
+	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
 )
@@ -333,6 +335,27 @@ func TestSpecFileNameRunsNoCode(t *testing.T) {
 		}
 		if err != nil || !strings.Contains(string(out), "listed") || !strings.Contains(string(out), "Total: 1 test in 1 file") {
 			t.Errorf("%q: playwright test --list: %v\n%s\n%s", base, err, out, spec)
+		}
+	}
+}
+
+// TestRedactorKnowsTheExportsForms: every form the export writes a value
+// in is one the redactor replaces, so that a secret a page showed (in a
+// name a locator uses) never leaves in a spec.
+func TestRedactorKnowsTheExportsForms(t *testing.T) {
+	for _, v := range append(nasty, `it's-s3cret`, "s3c`ret${x}", `c:\s3cret`) {
+		if strings.TrimSpace(v) == "" {
+			continue
+		}
+		forms := redact.Forms(v)
+		q := quote(v)
+		for name, f := range map[string]string{"string": q[1 : len(q)-1], "template": templateText(v), "regexp": regexpText(v)} {
+			if !slices.Contains(forms, f) {
+				t.Errorf("%q: the redactor does not know its %s form %q", v, name, f)
+			}
+			if r := redact.New(v).String("x(" + f + ")"); r != "x("+redact.Marker+")" {
+				t.Errorf("%q: its %s form is redacted as %q", v, name, r)
+			}
 		}
 	}
 }
