@@ -180,7 +180,7 @@ steps:
 			t.Errorf("%s does not name the act that did not replay:\n%s", f, b)
 		}
 	}
-	t.Logf("%d files Playwright wrote, none holds the secret", files)
+	t.Logf("looked through the %d files Playwright wrote", files)
 }
 
 // htmlReportData is the zip Playwright's html reporter packs its data in.
