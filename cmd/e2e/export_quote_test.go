@@ -121,6 +121,9 @@ steps:
 		}
 	}
 	leaks("the export's output", []byte(out+errOut))
+	if !strings.Contains(out, "copy.spec.ts (2 steps, 2 steps to check: see the TODO comments, a secret's value the page showed is redacted as ***: ") {
+		t.Errorf("the export does not say it redacted copy.spec.ts:\n%s", out)
+	}
 	copySpec, err := os.ReadFile(filepath.Join(pw, "copy.spec.ts"))
 	if err != nil {
 		t.Fatal(err)
