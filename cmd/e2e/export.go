@@ -19,6 +19,7 @@ import (
 	"github.com/e2e-dev/e2e/session/export"
 	"github.com/e2e-dev/e2e/session/locate"
 	"github.com/e2e-dev/e2e/session/plural"
+	"github.com/e2e-dev/e2e/session/redact"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -126,11 +127,17 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 			return fmt.Errorf("export: %w", err)
 		}
 		// A secret's value never enters a spec: variables become
-		// process.env, and anything the page showed of one is redacted.
-		if err := os.WriteFile(path, []byte(g.red.String(string(specs[i]))), 0o644); err != nil {
+		// process.env, and anything the page showed of one (a name a
+		// locator uses), in any form the spec writes it in, is redacted.
+		spec := g.red.String(string(specs[i]))
+		if err := os.WriteFile(path, []byte(spec), 0o644); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		fmt.Fprintf(out, "wrote %s (%s%s)\n", path, plural.Count(len(t.Steps), "step"), rec.notes(t, rep.Tests[i]))
+		redacted := ""
+		if spec != string(specs[i]) {
+			redacted = ", a secret's value the page showed is redacted as " + redact.Marker + ": change those locators by hand"
+		}
+		fmt.Fprintf(out, "wrote %s (%s%s%s)\n", path, plural.Count(len(t.Steps), "step"), rec.notes(t, rep.Tests[i]), redacted)
 	}
 	if f.writeConfig {
 		path := filepath.Join(f.out, "playwright.config.ts")

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -230,7 +231,7 @@ func TestExportPlaywrightActs(t *testing.T) {
 	}
 	spec := string(b)
 	if !strings.Contains(spec, "// goal: sign in as {{ env.E2E_USER }} with the password {{ secret.E2E_PASSWORD }}") ||
-		!strings.Contains(spec, ".fill(process.env.E2E_PASSWORD!)") || strings.Contains(spec, "correct-horse") {
+		!regexp.MustCompile(`await fillSecret\(.*, process\.env\.E2E_PASSWORD!\);`).MatchString(spec) || strings.Contains(spec, "correct-horse") {
 		t.Errorf("signin.spec.ts:\n%s", spec)
 	}
 	if err, out := playwright(t, modules, pw, []string{"E2E_BASE_URL=" + srv.URL}, "playwright", "test", "--reporter=line", "--workers=2", "--output", t.TempDir()); err != nil ||
@@ -283,7 +284,7 @@ steps:
 			t.Errorf("%q shows in the spec or the output:\n%s\n%s%s", f, b, out, errOut)
 		}
 	}
-	if !strings.Contains(string(b), ".fill(process.env.E2E_NASTY!)") {
+	if !strings.Contains(string(b), "), process.env.E2E_NASTY!);") || !strings.Contains(string(b), "await fillSecret(") {
 		t.Errorf("the spec does not read the secret from the environment:\n%s", b)
 	}
 }

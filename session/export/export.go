@@ -26,7 +26,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -105,7 +104,7 @@ func SpecName(path string) string {
 // *NotRecordedError when o.RequireRecorded is set and a step has nothing
 // recorded.
 func Spec(t Test, o Options) ([]byte, error) {
-	w := &writer{o: o, file: t.Test.File}
+	w := &writer{o: o, file: t.Test.File, uses: map[string]bool{}}
 	var body strings.Builder
 	w.out = &body
 	w.indent = "  "
@@ -137,8 +136,12 @@ func Spec(t Test, o Options) ([]byte, error) {
 		return nil, errors.Join(errs...)
 	}
 	var out strings.Builder
-	out.WriteString("// Exported by `e2e export playwright` from " + filepath.ToSlash(filepath.Base(t.Test.File)) + ".\n")
-	out.WriteString("import { test, expect } from '@playwright/test';\n")
+	out.WriteString("// Exported by `e2e export playwright` from " + comment(filepath.ToSlash(filepath.Base(t.Test.File))) + ".\n")
+	if w.uses[helperFillSecret] {
+		out.WriteString("import { test, expect, type Locator } from '@playwright/test';\n")
+	} else {
+		out.WriteString("import { test, expect } from '@playwright/test';\n")
+	}
 	if w.usesPath {
 		out.WriteString("import * as path from 'path';\n")
 	}
@@ -148,7 +151,13 @@ func Spec(t Test, o Options) ([]byte, error) {
 		out.WriteString("const runID = `${Date.now()}${Math.floor(Math.random() * 1000)}`;\n")
 		out.WriteString("function unique(prefix: string): string {\n  return prefix + runID;\n}\n")
 	}
-	out.WriteString("\ntest(" + w.str(t.Test.Name) + ", async ({ page }) => {\n")
+	for _, h := range helpers {
+		if w.uses[h.name] {
+			out.WriteString("\n" + h.code)
+		}
+	}
+	// The test's title, like its steps', keeps variables as written.
+	out.WriteString("\ntest(" + quote(t.Test.Name) + ", async ({ page }) => {\n")
 	out.WriteString(body.String())
 	out.WriteString("});\n")
 	return []byte(out.String()), nil
@@ -162,6 +171,12 @@ type writer struct {
 	indent     string
 	usesPath   bool
 	usesUnique bool
+	uses       map[string]bool // the helpers (helpers) the spec calls
+}
+
+// note writes a // comment whose text is s.
+func (w *writer) note(s string) {
+	w.out.WriteString(w.indent + "// " + comment(s) + "\n")
 }
 
 func (w *writer) line(format string, args ...any) {
@@ -180,12 +195,14 @@ func (w *writer) step(st testfile.Step, rec Step) error {
 			if w.o.RequireRecorded {
 				return w.notRecorded(st)
 			}
-			w.line("// goal: %s", oneLine(st.Description))
+			w.note("goal: " + oneLine(st.Description))
 			w.line(todo)
-			w.line("test.fixme(true, %s);", w.str("act not recorded yet: "+st.Description))
+			// The message keeps variables as written, as titles do: a
+			// secret's value must not reach Playwright's report.
+			w.line("test.fixme(true, %s);", quote("act not recorded yet: "+oneLine(st.Description)))
 			return nil
 		}
-		w.line("// goal: %s", oneLine(st.Description))
+		w.note("goal: " + oneLine(st.Description))
 		for _, a := range rec.Act {
 			w.action(a.Step, a.Targets)
 		}
@@ -193,7 +210,7 @@ func (w *writer) step(st testfile.Step, rec Step) error {
 	}
 	if st.Type == step.Assert {
 		w.line("// e2e has a model judge this on the page; write the check by hand.")
-		w.line("test.fixme(true, %s);", w.str("assert: "+st.Description))
+		w.line("test.fixme(true, %s);", quote("assert: "+oneLine(st.Description)))
 		return nil
 	}
 	if needsTarget(st.Step) && (len(rec.Targets) == 0 || !rec.Targets[0].Cached) && w.o.RequireRecorded {
@@ -224,12 +241,12 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 		t := targets[i]
 		switch {
 		case t.Unchecked != "":
-			w.line("// TODO: guessed from the description; check it (%s)", oneLine(t.Unchecked))
+			w.note("TODO: guessed from the description; check it (" + oneLine(t.Unchecked) + ")")
 		case !t.Cached:
 			w.line("%s (located by its description now)", todo)
 		}
 		if t.Locator.Reason != "" {
-			w.line("// %s", t.Locator.Reason)
+			w.note(t.Locator.Reason)
 		}
 		loc := Locator(t.Locator)
 		if t.Locator.Hover && t.Locator.Scope != nil {
@@ -240,7 +257,7 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 			// The description relies on the colour: the spec checks it too,
 			// as e2e does, rather than click a button of another colour.
 			name := w.ident(desc)
-			w.line("// the description says %s", c)
+			w.note("the description says " + c)
 			w.line("const %s = %s;", name, loc)
 			w.line("await expect(%s).toHaveCSS(%s, %s);", name, quote(t.Locator.Color.Property), quote(t.Locator.Color.Value))
 			return name
@@ -288,6 +305,17 @@ func (w *writer) action(s step.Step, targets []Target) {
 	case step.Uncheck:
 		call("uncheck")
 	case step.TypeText:
+		if w.hasSecret(s.Value) {
+			// fill() would name its step in Playwright's report after
+			// the value: fillSecret keeps a secret's value out of it.
+			w.uses[helperFillSecret] = true
+			args := []string{el(), w.str(s.Value)}
+			if opts != "" {
+				args = append(args, opts)
+			}
+			w.line("await fillSecret(%s);", strings.Join(args, ", "))
+			return
+		}
 		call("fill", w.str(s.Value))
 	case step.Select:
 		call("selectOption", w.str(s.Value))
@@ -322,7 +350,7 @@ func (w *writer) action(s step.Step, targets []Target) {
 	case step.Expect:
 		w.expect(s, el, assert)
 	default:
-		w.line("// %s steps have no Playwright equivalent: %s", strings.ToLower(string(s.Type)), oneLine(s.String()))
+		w.note(strings.ToLower(string(s.Type)) + " steps have no Playwright equivalent: " + oneLine(s.String()))
 	}
 }
 
@@ -341,7 +369,7 @@ func (w *writer) expect(s step.Step, el func() string, assert func(loc, matcher 
 		}
 	case step.ExpectValue:
 		if contains {
-			assert(el(), "toHaveValue", w.regexp(regexp.QuoteMeta(s.Value)))
+			assert(el(), "toHaveValue", w.containsPattern(s.Value))
 		} else {
 			assert(el(), "toHaveValue", w.str(s.Value))
 		}
@@ -349,41 +377,73 @@ func (w *writer) expect(s step.Step, el func() string, assert func(loc, matcher 
 		assert("page", "toHaveURL", w.urlMatcher(s.Value, contains))
 	case step.ExpectTitle:
 		if contains {
-			assert("page", "toHaveTitle", w.regexp(regexp.QuoteMeta(s.Value)))
+			assert("page", "toHaveTitle", w.containsPattern(s.Value))
 		} else {
 			assert("page", "toHaveTitle", w.str(s.Value))
 		}
 	}
 }
 
+// containsPattern is what toHaveValue and toHaveTitle get for an e2e
+// "contains" expectation: a regular expression that finds the text as e2e
+// does, white space runs matching any white space. Text with variables
+// becomes a RegExp built from their values when the spec runs.
+func (w *writer) containsPattern(v string) string {
+	if !w.hasVars(v) {
+		var parts []string
+		for _, f := range strings.Fields(v) {
+			parts = append(parts, regexpText(f))
+		}
+		return regexpLiteral(strings.Join(parts, `\s+`))
+	}
+	w.uses[helperTextPattern] = true
+	return "new RegExp(textPattern(" + w.str(v) + "))"
+}
+
 // urlMatcher is what toHaveURL gets for an e2e URL expectation: the path
 // itself when it is exact and has no wildcard (Playwright resolves it
 // against the base URL), else a regular expression. A value that starts
 // with "/" is matched against the path, query and fragment; * matches
-// anything.
+// anything. A value with variables becomes a RegExp built from their values
+// when the spec runs (a * in a value is a wildcard there too, as in e2e).
 func (w *writer) urlMatcher(v string, contains bool) string {
-	if !contains && !strings.Contains(v, "*") && !strings.Contains(v, "{{") {
+	if !contains && !strings.Contains(v, "*") {
 		return w.str(v)
 	}
-	parts := strings.Split(v, "*")
-	for i, p := range parts {
-		parts[i] = regexp.QuoteMeta(p)
-	}
-	re := strings.Join(parts, ".*")
+	prefix, suffix := "", ""
 	switch {
 	case contains:
 	case strings.HasPrefix(v, "/"):
-		re = `^[a-z]+://[^/]+` + re + `$`
+		prefix, suffix = `^[a-z]+:\/\/[^\/]+`, `$`
 	default:
-		re = "^" + re + "$"
+		prefix, suffix = "^", "$"
 	}
-	return w.regexp(re)
+	if w.hasVars(v) {
+		w.uses[helperWildcard] = true
+		e := "wildcard(" + w.str(v) + ")"
+		if prefix != "" {
+			e = quote(prefix) + " + " + e
+		}
+		if suffix != "" {
+			e += " + " + quote(suffix)
+		}
+		return "new RegExp(" + e + ")"
+	}
+	parts := strings.Split(v, "*")
+	for i, p := range parts {
+		parts[i] = regexpText(p)
+	}
+	return regexpLiteral(prefix + strings.Join(parts, ".*") + suffix)
 }
 
-// regexp is a JavaScript regular expression literal for re (Go syntax
-// that JavaScript reads the same: QuoteMeta's escapes, ., *, ^, $).
-func (w *writer) regexp(re string) string {
-	return "/" + strings.ReplaceAll(re, "/", `\/`) + "/"
+// regexpLiteral is the regular expression literal of src, a source built
+// from regexpText and the export's own pattern syntax. An empty source is
+// (?:), which matches everywhere: // would begin a comment.
+func regexpLiteral(src string) string {
+	if src == "" {
+		src = "(?:)"
+	}
+	return "/" + src + "/"
 }
 
 // uploadPath is the expression for an upload file: relative to the test
@@ -429,8 +489,7 @@ func (w *writer) str(s string) string {
 			b.WriteString("${" + strings.TrimSuffix(sg.expr, "!") + "}")
 			continue
 		}
-		r := strings.NewReplacer(`\`, `\\`, "`", "\\`", "${", "\\${", "\n", `\n`)
-		b.WriteString(r.Replace(sg.text))
+		b.WriteString(templateText(sg.text))
 	}
 	b.WriteByte('`')
 	return b.String()
@@ -442,7 +501,30 @@ func (w *writer) noteExpr(e string) {
 	}
 }
 
-type segment struct{ text, expr string }
+type segment struct {
+	text, expr string
+	secret     bool // expr reads a secret
+}
+
+// hasVars reports whether s holds a variable.
+func (w *writer) hasVars(s string) bool {
+	for _, sg := range segments(s) {
+		if sg.expr != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSecret reports whether s holds a {{ secret.X }}.
+func (w *writer) hasSecret(s string) bool {
+	for _, sg := range segments(s) {
+		if sg.secret {
+			return true
+		}
+	}
+	return false
+}
 
 // segments splits s into literal text and variables, as TypeScript
 // expressions. A malformed variable is kept as text (a parsed test has none).
@@ -467,7 +549,7 @@ func segments(s string) []segment {
 		if err != nil || len(vars) != 1 {
 			out = append(out, segment{text: raw})
 		} else {
-			out = append(out, segment{expr: varExpr(vars[0])})
+			out = append(out, segment{expr: varExpr(vars[0]), secret: vars[0].Kind == testfile.VarSecret})
 		}
 		s = s[i+j+2:]
 	}
@@ -502,34 +584,6 @@ func validIdent(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// quote is a single-quoted TypeScript string literal.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('\'')
-	for _, r := range s {
-		switch r {
-		case '\\':
-			b.WriteString(`\\`)
-		case '\'':
-			b.WriteString(`\'`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < 0x20 || r == 0x2028 || r == 0x2029 {
-				b.WriteString(`\u` + fmt.Sprintf("%04x", r))
-				continue
-			}
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -155,6 +155,9 @@ var escapers = []func(string) string{
 	func(s string) string { return templateExec(tmplJS, s) },
 	xmlText,
 	namedEntities.Replace,
+	jsSingleQuoted, // the export's TypeScript (jsforms.go)
+	jsTemplate,
+	jsRegexp,
 }
 
 var namedEntities = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;", "\u00a0", "&nbsp;")
