@@ -24,7 +24,7 @@ import (
 // Defaults for Config fields left zero.
 const (
 	DefaultTimeout       = 60 * time.Second
-	DefaultMaxRetries    = 3
+	DefaultMaxRetries    = 2
 	DefaultBackoff       = 500 * time.Millisecond
 	DefaultMaxBackoff    = 8 * time.Second
 	DefaultMaxRetryAfter = 30 * time.Second
