@@ -93,6 +93,8 @@ type Options struct {
 	// store, the reports, the model client and the console so that they
 	// redact the same values; default: a redactor of the run's own.
 	Redactor *redact.Redactor
+
+	allow *allowList // the base URL's origin and allowedOrigins, compiled (New)
 }
 
 // TargetEvent is what one element lookup decided (see Options.OnTarget).
@@ -186,6 +188,7 @@ func New(o Options) (*Runner, error) {
 	if o.Redactor == nil {
 		o.Redactor = redact.New()
 	}
+	o.allow = newAllowList(o.Config.BaseURL, o.Config.AllowedOrigins)
 	return &Runner{o: o}, nil
 }
 
@@ -267,6 +270,8 @@ type testRun struct {
 	post       string                      // the postcondition of the act step running
 	proposals  int                         // proposals put to the gate
 	weighed    []session.StepCandidate     // what the last step that found no single element weighed (see weigh)
+	opened     map[string]bool             // origins the test opened itself (url:, navigate:), see origin.go
+	okOrigin   string                      // the origin last found allowed
 }
 
 // RunTest runs one test in a fresh browser context. A browser failure fails
@@ -299,6 +304,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	defer func() { r.stopVideo(&res) }()
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
 		uniques: map[string]string{}, red: r.o.Redactor}
+	r.guardSecrets(tr)
 	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	startURL, secrets, err := testfile.ResolveString(t.URL, r.o.Env, tr.unique)
@@ -379,6 +385,7 @@ func (r *Runner) open(ctx context.Context, tr *testRun, u string) error {
 	doing(ctx, doingLoad)
 	nctx, cancel := context.WithTimeout(ctx, r.o.Config.Timeouts.Navigation)
 	defer cancel()
+	tr.opens(r.url(u))
 	resp, err := tr.page.Navigate(nctx, r.url(u))
 	if err != nil {
 		return err
@@ -548,6 +555,9 @@ func runAssert(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 	snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 	if err != nil {
 		return err
+	}
+	if err := r.pageOffOriginNow(ctx, tr); err != nil {
+		return err // the page is not sent where it is not the app's
 	}
 	redactSnapshot(snap, tr.red)
 	doing(ctx, doingModel)
@@ -804,6 +814,9 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			r.settle(ctx, tr)
 			ref, reason = r.replay(ctx, tr, entry, acts)
 		}
+		if err := r.pageOffOrigin(tr); err != nil {
+			return "", nil, err // the page went elsewhere while the step looked
+		}
 		if ref != "" {
 			sr.Status, sr.Cache = session.StatusHit, "hit"
 			if t, ok := r.o.Store.(interface {
@@ -843,6 +856,9 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			}
 			return "", nil, err
 		}
+		if err := r.pageOffOrigin(tr); err != nil {
+			return "", nil, err // the page went elsewhere while the step looked
+		}
 		if !acts {
 			withoutHoverOnly(snap)
 		}
@@ -866,6 +882,9 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		if res.Target == nil && r.o.Model != nil && !askedModel {
 			// The local locator is not sure: the model is asked, once a step.
 			askedModel = true
+			if err := r.pageOffOriginNow(ctx, tr); err != nil {
+				return "", nil, err // the page is not sent where it is not the app's
+			}
 			// The model sees the description with its variables unresolved
 			// and a page in which no secret value appears.
 			redactSnapshot(snap, tr.red)
