@@ -67,7 +67,14 @@ type Step struct {
 	// NoLength sends a filled body without Content-Length (chunked), as a
 	// streaming proxy would; otherwise its exact length is announced.
 	NoLength bool
+	// Do, when set, runs when the server plays the step, before it
+	// answers: the test learns that the client got this far (the model
+	// was asked), and may change the world then (see OnPlay).
+	Do func()
 }
+
+// OnPlay returns s running f when the server plays it; see Step.Do.
+func (s Step) OnPlay(f func()) Step { s.Do = f; return s }
 
 // FillMarker is the text a Step's Fill bytes stand in for.
 const FillMarker = "@@FILL@@"
@@ -312,6 +319,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.t.Errorf("agenttest: request %d arrived but the script has only %d steps", n, total)
 		writeError(w, http.StatusBadRequest, "agenttest: script exhausted")
 		return
+	}
+	if step.Do != nil {
+		step.Do()
 	}
 
 	if step.Delay > 0 {

@@ -844,6 +844,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 	deadline := stepDeadline(ctx, r.timeout(st))
 	r.settle(ctx, tr)
 	askedModel := false
+	var modelErr error      // the model's failure: the step keeps looking without it
 	var last *locate.Result // the last look, for the error when time runs out
 	var lastSnap *ax.Snapshot
 	for {
@@ -852,7 +853,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: locate.Positional(st.Description)})
 		if err != nil {
 			if last != nil && ctx.Err() != nil {
-				return "", nil, notFound(lastSnap, st.Description, last)
+				return "", nil, notFound(lastSnap, st.Description, last).withModel(modelErr)
 			}
 			return "", nil, err
 		}
@@ -891,10 +892,16 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			doing(ctx, doingModel)
 			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
 			sr.LLMCalls += mres.ModelCalls
-			if err != nil {
+			switch {
+			case err != nil && ctx.Err() != nil:
 				return "", nil, fmt.Errorf("%q: %w", st.Description, err) // the model's error says "locate with the model"
-			}
-			if mres.Target != nil {
+			case err != nil:
+				// The model failed (unreachable, 5xx after its retries):
+				// the element may still appear, so the local locator keeps
+				// looking until the step's time is up, and the miss then
+				// says what the model did.
+				modelErr = err
+			case mres.Target != nil:
 				res = mres
 			}
 		}
@@ -917,7 +924,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 				Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
 		if (res.Reason == locate.ReasonAmbiguous && (r.o.Model == nil || askedModel)) || time.Now().After(deadline) || ctx.Err() != nil {
-			return "", nil, notFound(snap, st.Description, &res)
+			return "", nil, notFound(snap, st.Description, &res).withModel(modelErr)
 		}
 		// Not there yet: wait for the page to change, then look again.
 		last, lastSnap = &res, snap
@@ -1167,7 +1174,19 @@ type NotFoundError struct {
 	// the person reading the failure; the runner never acts on them.
 	Nearest []locate.Near
 	Narrow  []locate.Narrowing
+	// Model is the model's failure when it was asked and could not answer
+	// (the local locator went on looking without it); nil otherwise.
+	Model error
 }
+
+// withModel is e with the model's failure beside the miss.
+func (e *NotFoundError) withModel(err error) *NotFoundError {
+	e.Model = err
+	return e
+}
+
+// Unwrap returns the model's failure, if any.
+func (e *NotFoundError) Unwrap() error { return e.Model }
 
 // notFound is the error of a look that found no target in snap, with its
 // advice: the elements nearest the description when nothing matched, how
@@ -1245,6 +1264,9 @@ func (e *NotFoundError) Error() string {
 		if len(e.Narrow) > narrowShown {
 			fmt.Fprintf(&b, " (%d of %d)", narrowShown, len(e.Narrow))
 		}
+	}
+	if e.Model != nil {
+		b.WriteString("; the model could not help: " + e.Model.Error())
 	}
 	return b.String()
 }
