@@ -264,6 +264,13 @@ func (c *Client) Complete(ctx context.Context, req Request) (*Response, error) {
 		c.record(ctx, req.Purpose, nil, n, start, cerr)
 		return nil, cerr
 	}
+	if len(resp.ToolCalls) == 0 && forcesTool(req.ToolChoice) {
+		// A server that ignored tool_choice: the model may have written
+		// the call as text (see quirks.go).
+		if calls, ok := callsInText(resp.Content, req.Tools); ok {
+			resp.ToolCalls, resp.Content = calls, ""
+		}
+	}
 	resp.Attempts = n
 	resp.Counted = Usage{In: countRequest(req), Out: countResponse(resp)}
 	resp.Latency = c.cfg.Clock.Now().Sub(start)
