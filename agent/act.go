@@ -215,6 +215,12 @@ func (a *Actor) Act(ctx context.Context, goal, testContext string, env session.A
 		r.msgs = append(r.msgs, Message{Role: RoleAssistant, Content: clip(resp.Content, MaxKeptMessage), ToolCalls: kept})
 		if len(calls) == 0 {
 			r.nudges++
+			if r.toolCalls == 0 && r.nudges >= maxTextAnswers {
+				// Never a tool call, only text: the server does not make
+				// the model call tools (see quirks.go).
+				return r.result(), fmt.Errorf("act with the model: %w", &CallError{Kind: ErrBadResponse, Attempts: r.modelCalls,
+					Detail: fmt.Sprintf("answered in text %d times and never called a tool; %s", r.nudges, ignoresToolChoice)})
+			}
 			r.msgs = append(r.msgs, Message{Role: RoleUser, Content: "Text alone does nothing. Answer by calling a tool: " +
 				ExecuteStep + " to act on the page, " + SpliceGeneratedSteps + " to edit the trajectory, or " + Finish + " to end the act."})
 			continue
@@ -242,6 +248,10 @@ func (a *Actor) Act(ctx context.Context, goal, testContext string, env session.A
 		}
 	}
 }
+
+// maxTextAnswers is how many answers in text, with no tool call before
+// them, end an act: the server does not make the model call tools.
+const maxTextAnswers = 3
 
 // systemPrompt is prompts/act.md with the step types filled in.
 func systemPrompt() string {

@@ -24,7 +24,7 @@ import (
 // Defaults for Config fields left zero.
 const (
 	DefaultTimeout       = 60 * time.Second
-	DefaultMaxRetries    = 3
+	DefaultMaxRetries    = 2
 	DefaultBackoff       = 500 * time.Millisecond
 	DefaultMaxBackoff    = 8 * time.Second
 	DefaultMaxRetryAfter = 30 * time.Second
@@ -263,6 +263,13 @@ func (c *Client) Complete(ctx context.Context, req Request) (*Response, error) {
 		cerr.Elapsed = c.cfg.Clock.Now().Sub(start)
 		c.record(ctx, req.Purpose, nil, n, start, cerr)
 		return nil, cerr
+	}
+	if len(resp.ToolCalls) == 0 && forcesTool(req.ToolChoice) {
+		// A server that ignored tool_choice: the model may have written
+		// the call as text (see quirks.go).
+		if calls, ok := callsInText(resp.Content, req.Tools); ok {
+			resp.ToolCalls, resp.Content = calls, ""
+		}
 	}
 	resp.Attempts = n
 	resp.Counted = Usage{In: countRequest(req), Out: countResponse(resp)}

@@ -88,29 +88,29 @@ func TestRateLimitedThenSuccessHonoursRetryAfter(t *testing.T) {
 
 func TestServerErrorUntilBudgetSpent(t *testing.T) {
 	h := newHarness(t, nil,
-		agenttest.Status(500, ""), agenttest.Status(502, ""), agenttest.Status(503, ""), agenttest.Status(500, ""))
+		agenttest.Status(502, ""), agenttest.Status(503, ""), agenttest.Status(500, ""))
 	_, err := h.c.Complete(context.Background(), ask("locate"))
 	if !errors.Is(err, agent.ErrServer) {
 		t.Fatalf("err = %v, want ErrServer", err)
 	}
-	want := regexp.MustCompile(`^model answered 500 after 4 attempts over 2\.[0-9]s: scripted 500$`)
+	want := regexp.MustCompile(`^model answered 500 after 3 attempts over 1\.[0-9]s: scripted 500$`)
 	if !want.MatchString(err.Error()) {
 		t.Errorf("error %q does not match %s", err, want)
 	}
 	var ce *agent.CallError
-	if !errors.As(err, &ce) || ce.Attempts != 4 || ce.Status != 500 {
+	if !errors.As(err, &ce) || ce.Attempts != 3 || ce.Status != 500 {
 		t.Errorf("CallError = %+v", ce)
 	}
-	if n := h.srv.Count(); n != 4 {
-		t.Errorf("server got %d requests, want 4", n)
+	if n := h.srv.Count(); n != 3 {
+		t.Errorf("server got %d requests, want 3 (the default: 2 retries)", n)
 	}
 	// Backoff 500ms doubling, its upper half jittered (fixed at the middle here).
-	wantSleeps := []time.Duration{375 * time.Millisecond, 750 * time.Millisecond, 1500 * time.Millisecond}
+	wantSleeps := []time.Duration{375 * time.Millisecond, 750 * time.Millisecond}
 	if got := h.clock.Sleeps(); !equalDurations(got, wantSleeps) {
 		t.Errorf("slept %v, want %v", got, wantSleeps)
 	}
 	c := oneCall(t, h.rec)
-	if c.Outcome != "server-error" || c.Attempts != 4 || c.TokensIn != 0 {
+	if c.Outcome != "server-error" || c.Attempts != 3 || c.TokensIn != 0 {
 		t.Errorf("recorded %+v", c)
 	}
 }

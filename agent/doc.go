@@ -11,7 +11,7 @@
 // unparseable answers are retried with exponential backoff and jitter, or
 // after the server's Retry-After, up to Config.MaxRetries times. A spent
 // budget is one *CallError whose message says what happened ("model
-// rate-limited (429) after 4 attempts over 7.2s") and which matches one of
+// rate-limited (429) after 3 attempts over 7.2s") and which matches one of
 // the sentinels in errors.go. Every call, failed or not, is recorded through
 // a session.CallRecorder with its purpose, tokens, latency, attempts,
 // outcome and cost; message contents never are.

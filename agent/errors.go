@@ -23,7 +23,7 @@ var (
 // CallError is how a model call ended when it did not succeed: the kind of
 // failure (one of the Err* sentinels, matched with errors.Is), the attempts
 // made and how long they took. Its message is the one sentence a user sees,
-// e.g. "model rate-limited (429) after 4 attempts over 7.2s".
+// e.g. "model rate-limited (429) after 3 attempts over 7.2s".
 //
 // It never holds message contents: Detail is the server's own error text or
 // the validation problem, cut to a short length.

@@ -24,10 +24,13 @@ func (c *Client) completeForced(ctx context.Context, req Request, hint string) (
 			return calls, nil
 		}
 		var ce *CallError
-		if errors.As(err, &ce) && ce.Kind == ErrRejected && req.ToolChoice == tool && strings.Contains(ce.Detail, "tool_choice") {
-			req.ToolChoice = "required"
-			try--
-			continue
+		if errors.As(err, &ce) && ce.Kind == ErrRejected && strings.Contains(ce.Detail, "tool_choice") {
+			if req.ToolChoice == tool {
+				req.ToolChoice = "required"
+				try--
+				continue
+			}
+			return calls, &CallError{Kind: ErrRejected, Status: ce.Status, Attempts: ce.Attempts, Elapsed: ce.Elapsed, Detail: ce.Detail + "; " + refusesToolChoice, Err: err}
 		}
 		// A bad answer has Status 0: the client got it fine, Check refused it.
 		if !errors.As(err, &ce) || ce.Kind != ErrBadResponse || ce.Status != 0 {
@@ -35,10 +38,24 @@ func (c *Client) completeForced(ctx context.Context, req Request, hint string) (
 		}
 		problems = append(problems, ce.Detail)
 		if try == 2 {
-			return calls, &CallError{Kind: ErrBadResponse, Attempts: try, Detail: strings.Join(problems, "; then "), Err: err}
+			detail := strings.Join(problems, "; then ")
+			if inText(problems) {
+				detail += "; " + ignoresToolChoice
+			}
+			return calls, &CallError{Kind: ErrBadResponse, Attempts: try, Detail: detail, Err: err}
 		}
 		req.Messages = append(req.Messages, Message{Role: RoleUser, Content: "Your last answer could not be used: " + ce.Detail + ". " + hint})
 	}
+}
+
+// inText says whether every problem was an answer in text.
+func inText(problems []string) bool {
+	for _, p := range problems {
+		if !strings.HasPrefix(p, "answered in text") {
+			return false
+		}
+	}
+	return len(problems) > 0
 }
 
 // onlyCall returns the one call to the forced tool name in r, or a sentence

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -43,6 +44,8 @@ type harnessOptions struct {
 	maxSessions int
 	model       *agenttest.Server
 	files       map[string]string
+	// fixture, when set, wraps the fixture app the harness serves.
+	fixture func(http.Handler) http.Handler
 }
 
 func fixtureURL(t testing.TB) string {
@@ -90,7 +93,14 @@ func scriptedWire(t *testing.T, srv *agenttest.Server, rec session.CallRecorder,
 
 func newHarness(t *testing.T, o harnessOptions) *harness {
 	t.Helper()
-	h := &harness{t: t, base: fixtureURL(t), model: o.model, red: redact.New()}
+	h := &harness{t: t, model: o.model, red: redact.New()}
+	if o.fixture != nil {
+		srv := httptest.NewServer(o.fixture(fixture.Handler(fixture.Options{})))
+		t.Cleanup(srv.Close)
+		h.base = srv.URL
+	} else {
+		h.base = fixtureURL(t)
+	}
 	h.dir = projectDir(t, h.base, o.files)
 	cfg, err := testfile.LoadConfig(h.dir)
 	if err != nil {

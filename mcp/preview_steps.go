@@ -106,6 +106,13 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 // preview runs one step on the session's page.
 func (s *Server) preview(ctx context.Context, l *liveSession, line string, st testfile.Step) previewStep {
 	page := l.live.Page()
+	if st.Type != step.Navigate {
+		if err := l.live.CheckOrigin(ctx); err != nil {
+			// The page sent itself off the allowed origins: nothing is
+			// typed or clicked there, and none of it is shown.
+			return previewStep{Step: line, Status: string(session.StatusFailed), Error: s.o.Redactor.String(err.Error()) + "; navigate back (navigate: /) or open a new session"}
+		}
+	}
 	before := s.pageText(ctx, page)
 	beforeURL, _ := page.URL(ctx)
 	l.target = nil

@@ -55,6 +55,10 @@ func snapshot(s *Server, ctx context.Context, req *sdk.CallToolRequest, in snaps
 	if l.closed {
 		return nil, fmt.Errorf("session %q is closed", in.Session)
 	}
+	if err := l.live.CheckOrigin(ctx); err != nil {
+		// A page that sent itself off the allowed origins is not shown.
+		return nil, errors.New(s.o.Redactor.String(err.Error()) + "; navigate back with preview_steps (navigate: /) or open a new session")
+	}
 	return s.outline(ctx, l.live.Page(), in.Scope, in.InteractiveOnly, in.MaxChars)
 }
 

@@ -67,7 +67,40 @@ type Step struct {
 	// NoLength sends a filled body without Content-Length (chunked), as a
 	// streaming proxy would; otherwise its exact length is announced.
 	NoLength bool
+	// Do, when set, runs when the server plays the step, before it
+	// answers: the test learns that the client got this far (the model
+	// was asked), and may change the world then (see OnPlay).
+	Do func()
+
+	noIDs bool // Quirks.NoToolCallIDs
 }
+
+// inText is s with its tool calls written into its text as JSON, one
+// object a line, and no tool call: what a model that does not call tools
+// answers when the server ignores tool_choice.
+func inText(s Step) Step {
+	var lines []string
+	if s.Content != "" {
+		lines = append(lines, s.Content)
+	}
+	for _, c := range s.Calls {
+		args := json.RawMessage(c.Arguments)
+		if !json.Valid(args) {
+			b, _ := json.Marshal(c.Arguments)
+			args = b
+		}
+		b, err := json.Marshal(map[string]any{"name": c.Name, "arguments": args})
+		if err != nil {
+			b = []byte(c.Name)
+		}
+		lines = append(lines, string(b))
+	}
+	s.Calls, s.Content = nil, strings.Join(lines, "\n")
+	return s
+}
+
+// OnPlay returns s running f when the server plays it; see Step.Do.
+func (s Step) OnPlay(f func()) Step { s.Do = f; return s }
 
 // FillMarker is the text a Step's Fill bytes stand in for.
 const FillMarker = "@@FILL@@"
@@ -120,9 +153,35 @@ func Hang(d time.Duration) Step { return Step{Delay: d, Content: "too late"} }
 // Usage sets the step's token usage.
 func (s Step) Usage(in, out int) Step { s.TokensIn, s.TokensOut = in, out; return s }
 
+// Quirks make the server behave, on every request, as popular local
+// servers do; the zero Quirks is a server that does what the API says.
+type Quirks struct {
+	// IgnoreToolChoice answers whatever tool_choice asks for as if it were
+	// "auto", with a model that does not call tools, as Ollama does: a
+	// scripted tool call is written into the answer's text as JSON
+	// ({"name": …, "arguments": {…}}), with no tool call; scripted text
+	// is sent as it is.
+	IgnoreToolChoice bool
+	// RefuseNamedToolChoice answers 400 to a request whose tool_choice
+	// names a function, as llama.cpp does ("Invalid tool_choice"), without
+	// playing a step; "required" and "auto" are served.
+	RefuseNamedToolChoice bool
+	// NoToolCallIDs sends tool calls without an id, as some local
+	// servers do.
+	NoToolCallIDs bool
+}
+
+// SetQuirks makes the server behave as q says from now on.
+func (s *Server) SetQuirks(q Quirks) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.quirks = q
+}
+
 // Request is one request as the server decoded it.
 type Request struct {
 	Model      string
+	Stream     bool // the client asked for a stream (stream: true)
 	Messages   []Message
 	Tools      []Tool
 	ToolChoice json.RawMessage // as sent: "auto", or {"type":"function","function":{"name":…}}
@@ -179,6 +238,7 @@ type Server struct {
 	count   int   // requests received
 	discard bool  // keep no requests (see DiscardRequests)
 	written int64 // body bytes of filled answers the client took
+	quirks  Quirks
 }
 
 // DiscardRequests makes the server keep no request from now on: Requests
@@ -263,6 +323,7 @@ type wire struct {
 		} `json:"function"`
 	} `json:"tools"`
 	ToolChoice json.RawMessage `json:"tool_choice"`
+	Stream     bool            `json:"stream"`
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
@@ -282,7 +343,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "request is not JSON")
 		return
 	}
-	req := Request{Model: in.Model, ToolChoice: in.ToolChoice, Header: r.Header.Clone(), Body: body}
+	req := Request{Model: in.Model, Stream: in.Stream, ToolChoice: in.ToolChoice, Header: r.Header.Clone(), Body: body}
 	for _, m := range in.Messages {
 		msg := Message{Role: m.Role, Content: content(m.Content), ToolCallID: m.ToolCallID}
 		for _, tc := range m.ToolCalls {
@@ -300,6 +361,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.count++
 	n := s.count
+	q := s.quirks
+	if q.RefuseNamedToolChoice && req.ForcedTool() != "" {
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "Invalid tool_choice: "+string(req.ToolChoice))
+		return
+	}
 	var step Step
 	ok := s.next < len(s.script)
 	if ok {
@@ -312,6 +379,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.t.Errorf("agenttest: request %d arrived but the script has only %d steps", n, total)
 		writeError(w, http.StatusBadRequest, "agenttest: script exhausted")
 		return
+	}
+	if step.Do != nil {
+		step.Do()
+	}
+	if q.IgnoreToolChoice && len(step.Calls) > 0 {
+		step = inText(step)
+	}
+	if q.NoToolCallIDs {
+		step.noIDs = true
 	}
 
 	if step.Delay > 0 {
@@ -416,14 +492,18 @@ func completion(n int, model string, st Step) map[string]any {
 	if len(st.Calls) > 0 {
 		var calls []map[string]any
 		for i, c := range st.Calls {
-			calls = append(calls, map[string]any{
+			call := map[string]any{
 				"id":   "call_" + strconv.Itoa(n) + "_" + strconv.Itoa(i),
 				"type": "function",
 				"function": map[string]any{
 					"name":      c.Name,
 					"arguments": c.Arguments,
 				},
-			})
+			}
+			if st.noIDs {
+				delete(call, "id")
+			}
+			calls = append(calls, call)
 		}
 		msg["tool_calls"] = calls
 		finish = "tool_calls"

@@ -45,32 +45,16 @@ type model struct {
 }
 
 // configuredModel returns the model's locator and judge when a model is
-// configured (flags, then e2e.yaml, then OPENAI_BASE_URL, OPENAI_API_KEY and
-// E2E_MODEL), or nil when none is. A configured but invalid model is an error.
+// configured (see modelConfig), or nil when none is. A configured but
+// invalid model is an error.
 func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls, red *redact.Redactor) (*model, error) {
-	c := agent.Config{BaseURL: f.baseURL, Model: f.name, Recorder: rec, Redactor: red}
-	if c.Model == "" {
-		c.Model = cfg.Model.Name
-	}
-	if c.BaseURL == "" && cfg.File != "" && cfg.Model.Name != "" {
-		c.BaseURL = cfg.Model.BaseURL
-	}
-	if cfg.Model.APIKeyEnv != "" {
-		c.APIKey = os.Getenv(cfg.Model.APIKeyEnv)
-	}
-	c.Timeout = cfg.Model.Timeout
-	if cfg.Model.Retries > 0 {
-		c.MaxRetries = cfg.Model.Retries
-	}
-	c = agent.ConfigFromEnv(c)
+	c := modelConfig(cfg, f, os.Getenv)
+	c.Recorder, c.Redactor = rec, red
 	if c.Model == "" {
 		return nil, nil
 	}
 	if p := cfg.Model.Price; p.Input > 0 || p.Output > 0 {
 		c.Prices = map[string]agent.Price{c.Model: {Input: p.Input, Output: p.Output}}
-	}
-	if c.BaseURL == "" {
-		c.BaseURL = "https://api.openai.com/v1"
 	}
 	client, err := agent.New(c)
 	if err != nil {
@@ -82,6 +66,43 @@ func configuredModel(cfg *testfile.Config, f modelFlags, rec *runCalls, red *red
 	return &model{locator: &agent.Locator{Client: client}, judge: &agent.Asserter{Client: client}, actor: &agent.Actor{Client: client, Budget: agent.Budget{
 		MaxToolCalls: cfg.Model.Act.MaxToolCalls, MaxTokens: cfg.Model.Act.MaxTokens, MaxTime: cfg.Model.Act.MaxTime}},
 		name: c.Model, about: c.Model + " at " + c.BaseURL}, nil
+}
+
+// publicAPI is where requests go when no base URL is set anywhere.
+const publicAPI = "https://api.openai.com/v1"
+
+// modelConfig resolves the model's settings, each from its own highest
+// source (docs/model.md): the flag (--model, --model-url), else e2e.yaml
+// (model.name, model.baseURL), else the environment (E2E_MODEL,
+// OPENAI_BASE_URL); the base URL is the public OpenAI API only when none of
+// the three sets it. The key is read from the variable model.apiKeyEnv
+// names, else OPENAI_API_KEY. model.retries is taken as written: 0 means
+// one attempt and no retry. Model is "" when no source names a model.
+func modelConfig(cfg *testfile.Config, f modelFlags, getenv func(string) string) agent.Config {
+	first := func(vs ...string) string {
+		for _, v := range vs {
+			if v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	c := agent.Config{
+		Model:   first(f.name, cfg.Model.Name, getenv("E2E_MODEL")),
+		BaseURL: first(f.baseURL, cfg.Model.BaseURL, getenv("OPENAI_BASE_URL"), publicAPI),
+		Timeout: cfg.Model.Timeout,
+	}
+	if cfg.Model.APIKeyEnv != "" {
+		c.APIKey = getenv(cfg.Model.APIKeyEnv)
+	}
+	if c.APIKey == "" {
+		c.APIKey = getenv("OPENAI_API_KEY")
+	}
+	c.MaxRetries = cfg.Model.Retries
+	if c.MaxRetries == 0 {
+		c.MaxRetries = -1 // agent.Config's zero is its default; the file's 0 is none
+	}
+	return c
 }
 
 // wire hands the model to a runner: the locator, judge and actor, and the

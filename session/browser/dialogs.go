@@ -37,6 +37,13 @@ func (p *Page) answerDialogs() {
 		d.mu.Lock()
 		d.seen = append(d.seen, Dialog{Type: string(e.Type), Message: e.Message, Accepted: true})
 		d.mu.Unlock()
+	}, func(e *proto.PageFrameNavigated) {
+		// The same listener follows the main frame's address (see LastURL).
+		if e.Frame != nil && e.Frame.ParentID == "" {
+			p.nav.committed(e.Frame.ID, e.Frame.URL+e.Frame.URLFragment)
+		}
+	}, func(e *proto.PageNavigatedWithinDocument) {
+		p.nav.within(e.FrameID, e.URL)
 	})
 	go func() { defer close(d.done); wait() }()
 	p.dialogs = d

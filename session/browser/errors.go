@@ -143,3 +143,16 @@ func (e *ActionError) Error() string {
 	}
 	return msg
 }
+
+// SecretRefusedError is a text holding a secret that Type or Fill would not
+// enter because the page is at an address GuardSecrets refuses: nothing
+// was typed.
+type SecretRefusedError struct {
+	Action, Ref string
+	URL         string // where the page is, as the browser holds it
+	Why         string // the refusal's reason
+}
+
+func (e *SecretRefusedError) Error() string {
+	return fmt.Sprintf("%s %s: the secret was not typed: the page is at %s (%s)", e.Action, e.Ref, e.URL, e.Why)
+}

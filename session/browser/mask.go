@@ -40,6 +40,7 @@ const maskPad = 2
 type maskState struct {
 	mu      sync.Mutex
 	needles []string
+	refuse  func(url string) string // see GuardSecrets
 }
 
 // MaskSecrets makes every later capture of the page (Screenshot, and the
@@ -98,12 +99,45 @@ func (p *Page) markSecretField(ctx context.Context, action, ref, text string) er
 	if !secret {
 		return nil
 	}
+	if err := p.checkSecretOrigin(ctx, action, ref); err != nil {
+		return err
+	}
 	ok, err := p.markField(ctx, ref)
 	if err != nil {
 		return fmt.Errorf("%s %s: mark the field for masking: %w", action, ref, err)
 	}
 	if !ok {
 		return p.notFit(ctx, action, ref, ReasonDetached, "")
+	}
+	return nil
+}
+
+// GuardSecrets makes Type and Fill refuse to enter a text holding a masked
+// value (see MaskSecrets) into the page while its main frame is at an
+// address refuse names a reason for ("" lets it): the address is read
+// from the browser's frame tree right before the field is focused, never
+// from the page's scripts. nil (the default) refuses nothing.
+func (p *Page) GuardSecrets(refuse func(url string) string) {
+	p.mask.mu.Lock()
+	p.mask.refuse = refuse
+	p.mask.mu.Unlock()
+}
+
+// checkSecretOrigin returns a *SecretRefusedError when the page is where
+// GuardSecrets refuses secrets.
+func (p *Page) checkSecretOrigin(ctx context.Context, action, ref string) error {
+	p.mask.mu.Lock()
+	refuse := p.mask.refuse
+	p.mask.mu.Unlock()
+	if refuse == nil {
+		return nil
+	}
+	u, err := p.MainFrameURL(ctx)
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", action, ref, err)
+	}
+	if why := refuse(u); why != "" {
+		return &SecretRefusedError{Action: action, Ref: ref, URL: u, Why: why}
 	}
 	return nil
 }

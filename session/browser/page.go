@@ -40,6 +40,56 @@ type Page struct {
 	dialogs *dialogs
 
 	mask maskState // what captures hide (see MaskSecrets)
+
+	nav navState // the main frame's address as last seen (see LastURL)
+}
+
+// navState is the main frame's address as the browser last told it: from
+// its navigation events, and from every page-script call, which answers
+// with location.href beside its result.
+type navState struct {
+	mu    sync.Mutex
+	url   string
+	frame proto.PageFrameID
+}
+
+// committed notes a document the main frame committed to.
+func (n *navState) committed(frame proto.PageFrameID, u string) {
+	n.mu.Lock()
+	n.url, n.frame = u, frame
+	n.mu.Unlock()
+}
+
+// within notes a same-document navigation (history.pushState, a fragment)
+// of frame, when it is the main frame.
+func (n *navState) within(frame proto.PageFrameID, u string) {
+	n.mu.Lock()
+	if frame == n.frame {
+		n.url = u
+	}
+	n.mu.Unlock()
+}
+
+// saw notes the address a call into the page read.
+func (n *navState) saw(u string) {
+	if u == "" {
+		return
+	}
+	n.mu.Lock()
+	n.url = u
+	n.mu.Unlock()
+}
+
+// LastURL is the page's address as last seen, without asking the browser:
+// the document the main frame last committed to (a navigation, a redirect,
+// a link, a script), or the address the last call into the page or
+// snapshot read, whichever came last; "" before the first. A navigation the
+// browser is telling of at this moment may not be in it yet: a caller that
+// must know (before typing a secret) asks with URL.
+func (p *Page) LastURL() string {
+	p.nav.mu.Lock()
+	defer p.nav.mu.Unlock()
+	return p.nav.url
 }
 
 func (p *Page) init(ctx context.Context) error {
@@ -75,7 +125,10 @@ func (p *Page) call(ctx context.Context, out any, method string, args ...any) er
 	if args == nil {
 		args = []any{} // a JSON array, not null
 	}
-	const js = `(m, a) => { if (!window.__e2e) return '__e2e_missing__'; const r = window.__e2e[m](...a); return Promise.resolve(r).then(v => JSON.stringify(v === undefined ? null : v)); }`
+	// The answer is location.href (read before the page's code runs), a
+	// line break (which no href holds) and the result as JSON: the address
+	// comes with every call, for LastURL.
+	const js = `(m, a) => { const h = location.href; if (!window.__e2e) return '__e2e_missing__'; const r = window.__e2e[m](...a); return Promise.resolve(r).then(v => h + '\n' + JSON.stringify(v === undefined ? null : v)); }`
 	for attempt := 0; ; attempt++ {
 		res, err := rp.Evaluate(rod.Eval(js, method, args).ByPromise())
 		if err != nil {
@@ -91,6 +144,8 @@ func (p *Page) call(ctx context.Context, out any, method string, args ...any) er
 			}
 			continue
 		}
+		href, s, _ := strings.Cut(s, "\n")
+		p.nav.saw(href)
 		if out == nil {
 			return nil
 		}
@@ -202,6 +257,7 @@ func (p *Page) Navigate(ctx context.Context, url string) (*Response, error) {
 	if err := r.Value.Unmarshal(&info); err != nil {
 		return nil, fmt.Errorf("navigate to %s: %w", url, err)
 	}
+	p.nav.saw(info.URL)
 	return &Response{URL: info.URL, Status: info.Status, ContentType: info.ContentType}, nil
 }
 
@@ -525,6 +581,24 @@ func isContextDestroyed(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "Execution context was destroyed") || strings.Contains(s, "Cannot find context") ||
 		strings.Contains(s, "Inspected target navigated or closed")
+}
+
+// MainFrameURL is the main frame's address as the browser holds it (its
+// frame tree), not as the page's scripts could tell it: what a caller must
+// know before a secret or the page's content leaves for where it is.
+func (p *Page) MainFrameURL(ctx context.Context) (string, error) {
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	t, err := proto.PageGetFrameTree{}.Call(rp)
+	if err != nil {
+		return "", fmt.Errorf("read the page's address: %w", classify(ctx, err))
+	}
+	if t.FrameTree == nil || t.FrameTree.Frame == nil {
+		return "", errors.New("read the page's address: no main frame")
+	}
+	u := t.FrameTree.Frame.URL + t.FrameTree.Frame.URLFragment
+	p.nav.committed(t.FrameTree.Frame.ID, u)
+	return u, nil
 }
 
 // URL is the page's current address.

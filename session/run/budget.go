@@ -182,6 +182,15 @@ func (r *Runner) budgetFor(st step.Step) time.Duration {
 
 // runHandler runs h for one step within the step's time (see budgetFor).
 func (r *Runner) runHandler(ctx context.Context, h handler, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	if st.Type != step.Navigate {
+		// A page that sent itself elsewhere (a redirect, a link, a
+		// script) since the last step stops the test there: nothing is
+		// typed, clicked or sent to a model on it.
+		if err := r.pageOffOrigin(tr); err != nil {
+			tr.weigh(err)
+			return err
+		}
+	}
 	sctx, b, cancel := withBudget(ctx, r.budgetFor(st))
 	defer cancel()
 	err := b.explain(h(r, sctx, tr, raw, st, sr))

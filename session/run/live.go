@@ -45,6 +45,7 @@ func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error
 	}
 	l.tr = &testRun{test: t, page: page, runID: l.run.ID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
 		uniques: map[string]string{}, red: r.o.Redactor}
+	r.guardSecrets(l.tr)
 	gen := testfile.UniqueFor(uniqueSeed(l.run.ID, name))
 	l.tr.unique = func(prefix string) string { v := gen(prefix); l.tr.uniques[prefix] = v; return v }
 	r.publish(session.TestStarted{Test: name, File: file, At: l.start})
@@ -100,6 +101,11 @@ func (l *Live) LastKeys() []session.CacheKey {
 // OutsideOrigins says why a page may not be opened at u, or "" when it may:
 // the base URL's origin and the configured allowedOrigins are allowed.
 func (r *Runner) OutsideOrigins(u string) string { return r.outsideOrigins(u) }
+
+// CheckOrigin returns an *OffOriginError when the page, as the browser holds
+// it, is on an origin the test may not be on (see OffOriginError): before
+// the page's content is shown to anyone outside.
+func (l *Live) CheckOrigin(ctx context.Context) error { return l.r.pageOffOriginNow(ctx, l.tr) }
 
 // Kept is the steps that passed, in order: the test to write.
 func (l *Live) Kept() []testfile.Step { return l.kept }

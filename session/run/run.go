@@ -93,6 +93,8 @@ type Options struct {
 	// store, the reports, the model client and the console so that they
 	// redact the same values; default: a redactor of the run's own.
 	Redactor *redact.Redactor
+
+	allow *allowList // the base URL's origin and allowedOrigins, compiled (New)
 }
 
 // TargetEvent is what one element lookup decided (see Options.OnTarget).
@@ -186,6 +188,7 @@ func New(o Options) (*Runner, error) {
 	if o.Redactor == nil {
 		o.Redactor = redact.New()
 	}
+	o.allow = newAllowList(o.Config.BaseURL, o.Config.AllowedOrigins)
 	return &Runner{o: o}, nil
 }
 
@@ -267,6 +270,8 @@ type testRun struct {
 	post       string                      // the postcondition of the act step running
 	proposals  int                         // proposals put to the gate
 	weighed    []session.StepCandidate     // what the last step that found no single element weighed (see weigh)
+	opened     map[string]bool             // origins the test opened itself (url:, navigate:), see origin.go
+	okOrigin   string                      // the origin last found allowed
 }
 
 // RunTest runs one test in a fresh browser context. A browser failure fails
@@ -299,6 +304,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	defer func() { r.stopVideo(&res) }()
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
 		uniques: map[string]string{}, red: r.o.Redactor}
+	r.guardSecrets(tr)
 	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	startURL, secrets, err := testfile.ResolveString(t.URL, r.o.Env, tr.unique)
@@ -379,6 +385,7 @@ func (r *Runner) open(ctx context.Context, tr *testRun, u string) error {
 	doing(ctx, doingLoad)
 	nctx, cancel := context.WithTimeout(ctx, r.o.Config.Timeouts.Navigation)
 	defer cancel()
+	tr.opens(r.url(u))
 	resp, err := tr.page.Navigate(nctx, r.url(u))
 	if err != nil {
 		return err
@@ -548,6 +555,9 @@ func runAssert(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 	snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{})
 	if err != nil {
 		return err
+	}
+	if err := r.pageOffOriginNow(ctx, tr); err != nil {
+		return err // the page is not sent where it is not the app's
 	}
 	redactSnapshot(snap, tr.red)
 	doing(ctx, doingModel)
@@ -804,6 +814,9 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			r.settle(ctx, tr)
 			ref, reason = r.replay(ctx, tr, entry, acts)
 		}
+		if err := r.pageOffOrigin(tr); err != nil {
+			return "", nil, err // the page went elsewhere while the step looked
+		}
 		if ref != "" {
 			sr.Status, sr.Cache = session.StatusHit, "hit"
 			if t, ok := r.o.Store.(interface {
@@ -831,6 +844,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 	deadline := stepDeadline(ctx, r.timeout(st))
 	r.settle(ctx, tr)
 	askedModel := false
+	var modelErr error      // the model's failure: the step keeps looking without it
 	var last *locate.Result // the last look, for the error when time runs out
 	var lastSnap *ax.Snapshot
 	for {
@@ -839,9 +853,12 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: locate.Positional(st.Description)})
 		if err != nil {
 			if last != nil && ctx.Err() != nil {
-				return "", nil, notFound(lastSnap, st.Description, last)
+				return "", nil, notFound(lastSnap, st.Description, last).withModel(modelErr)
 			}
 			return "", nil, err
+		}
+		if err := r.pageOffOrigin(tr); err != nil {
+			return "", nil, err // the page went elsewhere while the step looked
 		}
 		if !acts {
 			withoutHoverOnly(snap)
@@ -866,16 +883,25 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		if res.Target == nil && r.o.Model != nil && !askedModel {
 			// The local locator is not sure: the model is asked, once a step.
 			askedModel = true
+			if err := r.pageOffOriginNow(ctx, tr); err != nil {
+				return "", nil, err // the page is not sent where it is not the app's
+			}
 			// The model sees the description with its variables unresolved
 			// and a page in which no secret value appears.
 			redactSnapshot(snap, tr.red)
 			doing(ctx, doingModel)
 			mres, err := r.o.Model.Locate(ctx, snap, raw.Description)
 			sr.LLMCalls += mres.ModelCalls
-			if err != nil {
+			switch {
+			case err != nil && ctx.Err() != nil:
 				return "", nil, fmt.Errorf("%q: %w", st.Description, err) // the model's error says "locate with the model"
-			}
-			if mres.Target != nil {
+			case err != nil:
+				// The model failed (unreachable, 5xx after its retries):
+				// the element may still appear, so the local locator keeps
+				// looking until the step's time is up, and the miss then
+				// says what the model did.
+				modelErr = err
+			case mres.Target != nil:
 				res = mres
 			}
 		}
@@ -898,7 +924,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 				Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
 		if (res.Reason == locate.ReasonAmbiguous && (r.o.Model == nil || askedModel)) || time.Now().After(deadline) || ctx.Err() != nil {
-			return "", nil, notFound(snap, st.Description, &res)
+			return "", nil, notFound(snap, st.Description, &res).withModel(modelErr)
 		}
 		// Not there yet: wait for the page to change, then look again.
 		last, lastSnap = &res, snap
@@ -1148,7 +1174,19 @@ type NotFoundError struct {
 	// the person reading the failure; the runner never acts on them.
 	Nearest []locate.Near
 	Narrow  []locate.Narrowing
+	// Model is the model's failure when it was asked and could not answer
+	// (the local locator went on looking without it); nil otherwise.
+	Model error
 }
+
+// withModel is e with the model's failure beside the miss.
+func (e *NotFoundError) withModel(err error) *NotFoundError {
+	e.Model = err
+	return e
+}
+
+// Unwrap returns the model's failure, if any.
+func (e *NotFoundError) Unwrap() error { return e.Model }
 
 // notFound is the error of a look that found no target in snap, with its
 // advice: the elements nearest the description when nothing matched, how
@@ -1226,6 +1264,9 @@ func (e *NotFoundError) Error() string {
 		if len(e.Narrow) > narrowShown {
 			fmt.Fprintf(&b, " (%d of %d)", narrowShown, len(e.Narrow))
 		}
+	}
+	if e.Model != nil {
+		b.WriteString("; the model could not help: " + e.Model.Error())
 	}
 	return b.String()
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/session/locate"
 	"github.com/e2e-dev/e2e/session/redact"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
@@ -65,6 +66,7 @@ type env struct {
 	dbDir string
 	actor session.Actor
 	judge Judge
+	model locate.Locator // the LLM locator; nil: none
 	heal  string
 	// gate and events, when set, watch and steer the run (studio_test.go).
 	gate   session.Gate
@@ -104,7 +106,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Cache: e.cache, Redactor: e.red, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Model: e.model, Cache: e.cache, Redactor: e.red, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)

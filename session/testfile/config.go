@@ -99,7 +99,9 @@ type CacheConfig struct {
 // API key is read from the environment variable APIKeyEnv only, never from
 // a file.
 type Model struct {
-	BaseURL   string        // the API's base URL
+	// BaseURL is the API's base URL as e2e.yaml sets it; "" when it does
+	// not (the flag, OPENAI_BASE_URL or the public OpenAI API then decide).
+	BaseURL   string
 	Name      string        // the model name; required to run the agent
 	APIKeyEnv string        // the environment variable that holds the API key
 	Timeout   time.Duration // bound on one request
@@ -150,7 +152,6 @@ func DefaultConfig(dir string) *Config {
 		Dir:   dir,
 		Tests: []string{"**/*" + Suffix},
 		Model: Model{
-			BaseURL:   "https://api.openai.com/v1",
 			APIKeyEnv: "OPENAI_API_KEY",
 			Timeout:   60 * time.Second,
 			Retries:   2,
