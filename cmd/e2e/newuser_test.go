@@ -2,7 +2,10 @@ package main
 
 import (
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -19,5 +22,24 @@ func TestFixtureServeOnABusyPort(t *testing.T) {
 	if code != exitUsage || out != "" || !strings.Contains(errOut, "--addr "+addr+": the port is in use") ||
 		!strings.Contains(errOut, "pick a free port with --addr") {
 		t.Errorf("exit %d, want %d\nstdout: %q\nstderr: %q", code, exitUsage, out, errOut)
+	}
+}
+
+// TestStudioWritesTestFilesByTheUmask: the test studio --new writes is
+// created with the mode the umask gives (0644 under 022), not 0600.
+func TestStudioWritesTestFilesByTheUmask(t *testing.T) {
+	old := syscall.Umask(0o022)
+	path := filepath.Join(t.TempDir(), "product.e2e.yaml")
+	err := writeNewTest(path, "product", "/product", []string{"click: the Add to cart button"})
+	syscall.Umask(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o644 {
+		t.Errorf("the new test file is %v, want -rw-r--r--", fi.Mode().Perm())
 	}
 }
