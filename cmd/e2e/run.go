@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -45,7 +46,7 @@ func newRunCmd(g *globals) *cobra.Command {
 			if f.jsonOut != "" {
 				f.ci.json = append(f.ci.json, f.jsonOut)
 			}
-			cfg, tests, err := loadTests(f.config, args)
+			cfg, files, err := readTests(f.config, args)
 			if err != nil {
 				return err
 			}
@@ -58,10 +59,21 @@ func newRunCmd(g *globals) *cobra.Command {
 			if err := checkBrowser(g, cfg); err != nil {
 				return err
 			}
-			if err := preflight(cfg, tests); err != nil {
+			calls := &runCalls{} // its recorder is the store, once open
+			m, merr := configuredModel(cfg, f.model, calls, g.red)
+			// Every problem of every file at once, before a browser: the
+			// parser's, and those of the steps that parsed.
+			if err := preflightFiles(cfg, files, m == nil && merr == nil); err != nil {
 				return err
 			}
-			rep, err := runTests(cmd.Context(), g, cfg, tests, f, cmd)
+			if merr != nil {
+				return merr
+			}
+			tests := parsedTests(files)
+			if err := checkApp(cmd.Context(), g, cfg, f.baseURL != ""); err != nil {
+				return err
+			}
+			rep, err := runTests(cmd.Context(), g, cfg, tests, f, m, calls, cmd)
 			if err != nil {
 				return err
 			}
@@ -87,6 +99,32 @@ func newRunCmd(g *globals) *cobra.Command {
 // loadTests reads the configuration and every test file; any problem in any
 // file is reported, all of them, before a browser starts.
 func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, error) {
+	cfg, files, err := readTests(dir, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	problems := &parseErrors{}
+	for _, f := range files {
+		if f.err != nil {
+			problems.add(f.err)
+		}
+	}
+	if problems.files > 0 {
+		return nil, nil, problems
+	}
+	return cfg, parsedTests(files), nil
+}
+
+// testFile is one test file as read: the test, and err when it has
+// problems (then test is as far as it parsed, or nil, and never runs).
+type testFile struct {
+	test *testfile.Test
+	err  error
+}
+
+// readTests reads the configuration and every test file, in the order
+// discovered; a file's problems are kept with it (see [preflightFiles]).
+func readTests(dir string, args []string) (*testfile.Config, []testFile, error) {
 	cfg, err := loadConfig(dir)
 	if err != nil {
 		return nil, nil, err
@@ -98,29 +136,73 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 	if len(paths) == 0 {
 		return nil, nil, fmt.Errorf("no test files found (looked for %v under %s)", cfg.Tests, cfg.Dir)
 	}
-	var tests []*testfile.Test
-	problems := &parseErrors{}
+	files := make([]testFile, 0, len(paths))
 	for _, p := range paths {
 		// Problems name the file as a terminal opens it from here; reports,
 		// as the same on every machine.
-		t, err := testfile.ParseFile(testfile.NearPath(p))
-		if err != nil {
-			problems.add(err)
+		t, err := testfile.ParseFileAll(testfile.NearPath(p))
+		if t != nil {
+			t.Shown = testfile.ShownPath(cfg.Dir, p)
+		}
+		files = append(files, testFile{test: t, err: err})
+	}
+	return cfg, files, nil
+}
+
+// parsedTests are the tests of the files that have no problems.
+func parsedTests(files []testFile) []*testfile.Test {
+	var tests []*testfile.Test
+	for _, f := range files {
+		if f.err == nil {
+			tests = append(tests, f.test)
+		}
+	}
+	return tests
+}
+
+// preflightFiles reports every problem of every file at once, before a
+// browser starts or anything is written: each file's parse problems with
+// testfile.Preflight's problems of the steps that did parse (unset
+// variables, relative URLs with no base URL, unknown keys and, with
+// noModel, assert steps), in file order, as a *parseErrors (exit code 2),
+// or nil.
+func preflightFiles(cfg *testfile.Config, files []testFile, noModel bool) error {
+	opts := testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys, NoModel: noModel}
+	problems := &parseErrors{}
+	for _, f := range files {
+		var list testfile.List
+		if f.err != nil && !errors.As(f.err, &list) {
+			problems.add(f.err) // the file could not be read
 			continue
 		}
-		t.Shown = testfile.ShownPath(cfg.Dir, p)
-		tests = append(tests, t)
+		list = slices.Clone(list)
+		if f.test != nil {
+			for _, l := range testfile.Preflight([]*testfile.Test{f.test}, opts) {
+				list = append(list, l...)
+			}
+		}
+		if len(list) == 0 {
+			continue
+		}
+		slices.SortStableFunc(list, func(a, b *testfile.Error) int {
+			if a.Line != b.Line {
+				return a.Line - b.Line
+			}
+			return a.Col - b.Col
+		})
+		problems.add(list)
 	}
 	if problems.files > 0 {
-		return nil, nil, problems
+		return problems
 	}
-	return cfg, tests, nil
+	return nil
 }
 
 // checkBrowser reports, before anything starts, a browser the run cannot
 // launch because of the configuration, blamed at its line in e2e.yaml
 // (exit 2) rather than on a flag that was not given: browser.chrome that is
-// not an executable, and browser.headless: false with no display.
+// not an executable, and browser.headless: false with no display; then a
+// browser that cannot be found at all (--chrome, $E2E_CHROME, PATH).
 func checkBrowser(g *globals, cfg *testfile.Config) error {
 	if g.browserURL != "" {
 		return nil
@@ -132,6 +214,11 @@ func checkBrowser(g *globals, cfg *testfile.Config) error {
 	}
 	if !g.headed && !cfg.Browser.Headless && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return cfg.Problem("browser.headless", "false needs a display, and there is none (DISPLAY is unset): set it to true, or run under xvfb-run")
+	}
+	// --chrome, $E2E_CHROME or PATH with no browser: said before the app
+	// is checked, as a launch would say it.
+	if _, err := browser.FindChrome(runBrowserOptions(g, cfg).Chrome); err != nil {
+		return err
 	}
 	return nil
 }
@@ -206,21 +293,19 @@ func (p *parseErrors) print(w io.Writer) {
 	}
 }
 
-func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
+// runTests runs the tests with m, the configured model or nil, whose calls
+// are recorded through calls in the store it opens.
+func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, m *model, calls *runCalls, cmd *cobra.Command) (*runner.Report, error) {
 	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
+	calls.rec = db
 	if why := db.ReadOnly(); why != "" {
 		fmt.Fprintf(cmd.OutOrStdout(), "store: read-only, %s: this run records no results and writes no cache rows or heals\n", why)
 	}
 	if tests, err = f.ci.selectTests(ctx, db, tests); err != nil {
-		return nil, err
-	}
-	calls := &runCalls{rec: db}
-	m, err := configuredModel(cfg, f.model, calls, g.red)
-	if err != nil {
 		return nil, err
 	}
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
