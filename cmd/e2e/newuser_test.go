@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/e2e-dev/e2e/session/redact"
+	"github.com/e2e-dev/e2e/session/testfile"
 )
 
 // TestFixtureServeOnABusyPort: a port in use is a usage error (exit 2)
@@ -131,5 +136,119 @@ steps:
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".e2e")); !os.IsNotExist(err) {
 		t.Errorf(".e2e left behind (%v)", err)
+	}
+}
+
+// initCmd runs e2e init with stdin.
+func initCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	root := newRoot(&out, &errb, redact.New())
+	root.SetIn(strings.NewReader(stdin))
+	root.SetArgs(append([]string{"init"}, args...))
+	err := root.Execute()
+	if err != nil {
+		errb.WriteString("e2e: " + oneLine(err) + "\n")
+		return exitUsage, out.String(), errb.String()
+	}
+	return 0, out.String(), errb.String()
+}
+
+// TestInitThenFirstRun is a new user's first minutes: e2e init asks for the
+// base URL and writes e2e.yaml, a first test and the .gitignore line; the
+// test parses and passes against the fixture app; a second init refuses
+// and writes nothing; --base-url answers without the prompt and an
+// existing .gitignore keeps its lines.
+func TestInitThenFirstRun(t *testing.T) {
+	base := fixtureServer(t)
+	dir := t.TempDir()
+	code, out, errOut := initCmd(t, base+"\n", dir)
+	if code != 0 || !strings.Contains(out, "The app's base URL [http://127.0.0.1:8080]: ") || !strings.Contains(out, "e2e run --config "+dir) {
+		t.Fatalf("init: exit %d\n%s%s", code, out, errOut)
+	}
+	cfg, err := testfile.LoadConfig(dir)
+	if err != nil || cfg.BaseURL != base {
+		t.Fatalf("e2e.yaml: %v, baseURL %q", err, cfg.BaseURL)
+	}
+	first := filepath.Join(dir, "tests", "first.e2e.yaml")
+	if _, err := testfile.ParseFile(first); err != nil {
+		t.Fatalf("the first test does not parse: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ".gitignore")); !strings.Contains(string(b), "\n.e2e/\n") {
+		t.Errorf(".gitignore: %q", b)
+	}
+	code, out, errOut = e2e(t, "run", "--config", dir)
+	if code != 0 || !strings.Contains(out, "1 passed, 0 failed") {
+		t.Fatalf("the first test against the fixture: exit %d\n%s%s", code, out, errOut)
+	}
+
+	// Again: refused, nothing overwritten.
+	before, _ := os.ReadFile(filepath.Join(dir, "e2e.yaml"))
+	code, _, errOut = initCmd(t, "http://elsewhere.test\n", dir)
+	after, _ := os.ReadFile(filepath.Join(dir, "e2e.yaml"))
+	if code != exitUsage || !strings.Contains(errOut, "e2e.yaml already exists; init never overwrites a file") || string(after) != string(before) {
+		t.Errorf("a second init: exit %d, %s", code, errOut)
+	}
+
+	// Non-interactive, into a directory with a .gitignore and a test in
+	// the way: refused, and nothing written.
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, ".gitignore"), []byte("node_modules/"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(other, "tests"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "tests", "first.e2e.yaml"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = initCmd(t, "", other, "--base-url", base)
+	if _, err := os.Stat(filepath.Join(other, "e2e.yaml")); code != exitUsage || err == nil || !strings.Contains(errOut, "first.e2e.yaml already exists") {
+		t.Errorf("init over a test: exit %d (e2e.yaml written: %v), %s", code, err == nil, errOut)
+	}
+	os.Remove(filepath.Join(other, "tests", "first.e2e.yaml"))
+	code, out, errOut = initCmd(t, "", other, "--base-url", base)
+	b, _ := os.ReadFile(filepath.Join(other, ".gitignore"))
+	if code != 0 || strings.Contains(out, "base URL [") || !strings.HasPrefix(string(b), "node_modules/\n") || !strings.HasSuffix(string(b), "\n.e2e/\n") {
+		t.Errorf("init --base-url: exit %d, .gitignore %q\n%s%s", code, b, out, errOut)
+	}
+	// A base URL that is not one.
+	code, _, errOut = initCmd(t, "localhost:3000\n", t.TempDir())
+	if code != exitUsage || !strings.Contains(errOut, "want an http:// or https:// URL") {
+		t.Errorf("a bad base URL: exit %d, %s", code, errOut)
+	}
+}
+
+// TestMakeInstallPutsE2EOnPath: the quick start's make install builds e2e
+// and installs it as BINDIR/e2e, which then runs; it says when BINDIR is
+// not on PATH, with the line that puts it there, and is quiet when it is.
+func TestMakeInstallPutsE2EOnPath(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	dir := t.TempDir()
+	bindir := filepath.Join(dir, "bin")
+	install := func(path string) string {
+		t.Helper()
+		cmd := exec.Command("make", "-s", "install", "BIN="+filepath.Join(dir, "e2e-built"), "BINDIR="+bindir)
+		cmd.Dir = repoRoot
+		cmd.Env = append(os.Environ(), "PATH="+path)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("make install: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	out := install(os.Getenv("PATH"))
+	if !strings.Contains(out, "installed "+bindir+"/e2e") || !strings.Contains(out, bindir+" is not on your PATH") ||
+		!strings.Contains(out, `export PATH="`+bindir+`:$PATH"`) {
+		t.Errorf("make install, BINDIR not on PATH:\n%s", out)
+	}
+	v, err := exec.Command(filepath.Join(bindir, "e2e"), "version").CombinedOutput()
+	if err != nil || !strings.HasPrefix(string(v), "e2e ") {
+		t.Errorf("the installed e2e: %v %s", err, v)
+	}
+	if out := install(bindir + ":" + os.Getenv("PATH")); strings.Contains(out, "PATH") {
+		t.Errorf("make install, BINDIR first on PATH, still warns:\n%s", out)
 	}
 }
