@@ -46,30 +46,31 @@ func newRunCmd(g *globals) *cobra.Command {
 			if f.jsonOut != "" {
 				f.ci.json = append(f.ci.json, f.jsonOut)
 			}
-			cfg, files, err := readTests(f.config, args)
+			// The flags and the model are settled first, so that every
+			// problem of every file, those the model's absence makes
+			// (assert steps) among them, is reported at once.
+			calls := &runCalls{} // its recorder is the store, once open
+			var m *model
+			var merr error
+			cfg, tests, err := loadChecked(f.config, args, func(cfg *testfile.Config) testfile.PreflightOptions {
+				if f.baseURL != "" {
+					cfg.BaseURL = f.baseURL
+				}
+				if f.db != "" {
+					cfg.DB = f.db
+				}
+				m, merr = configuredModel(cfg, f.model, calls, g.red)
+				return testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys, NoModel: m == nil && merr == nil}
+			})
 			if err != nil {
 				return err
 			}
-			if f.baseURL != "" {
-				cfg.BaseURL = f.baseURL
-			}
-			if f.db != "" {
-				cfg.DB = f.db
-			}
 			if err := checkBrowser(g, cfg); err != nil {
-				return err
-			}
-			calls := &runCalls{} // its recorder is the store, once open
-			m, merr := configuredModel(cfg, f.model, calls, g.red)
-			// Every problem of every file at once, before a browser: the
-			// parser's, and those of the steps that parsed.
-			if err := preflightFiles(cfg, files, m == nil && merr == nil); err != nil {
 				return err
 			}
 			if merr != nil {
 				return merr
 			}
-			tests := parsedTests(files)
 			if err := checkApp(cmd.Context(), g, cfg, f.baseURL != ""); err != nil {
 				return err
 			}
@@ -99,35 +100,26 @@ func newRunCmd(g *globals) *cobra.Command {
 // loadTests reads the configuration and every test file; any problem in any
 // file is reported, all of them, before a browser starts.
 func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, error) {
-	cfg, files, err := readTests(dir, args)
-	if err != nil {
-		return nil, nil, err
-	}
-	problems := &parseErrors{}
-	for _, f := range files {
-		if f.err != nil {
-			problems.add(f.err)
-		}
-	}
-	if problems.files > 0 {
-		return nil, nil, problems
-	}
-	return cfg, parsedTests(files), nil
+	return loadChecked(dir, args, nil)
 }
 
-// testFile is one test file as read: the test, and err when it has
-// problems (then test is as far as it parsed, or nil, and never runs).
-type testFile struct {
-	test *testfile.Test
-	err  error
-}
-
-// readTests reads the configuration and every test file, in the order
-// discovered; a file's problems are kept with it (see [preflightFiles]).
-func readTests(dir string, args []string) (*testfile.Config, []testFile, error) {
+// loadChecked is loadTests that also checks each file with
+// testfile.Preflight, with the options prepare returns once the
+// configuration is read (prepare may change it, for the flags), so that
+// the problems of every file, the parser's and those of the steps that did
+// parse (unset variables, relative URLs with no base URL, press keys,
+// assert steps with no model), are reported at once, in file order: as a
+// *parseErrors (exit code 2), before a browser starts or anything is
+// written. A nil prepare checks nothing more.
+func loadChecked(dir string, args []string, prepare func(*testfile.Config) testfile.PreflightOptions) (*testfile.Config, []*testfile.Test, error) {
 	cfg, err := loadConfig(dir)
 	if err != nil {
 		return nil, nil, err
+	}
+	var opts *testfile.PreflightOptions
+	if prepare != nil {
+		o := prepare(cfg)
+		opts = &o
 	}
 	paths, err := testfile.Discover(cfg, args)
 	if err != nil {
@@ -136,66 +128,39 @@ func readTests(dir string, args []string) (*testfile.Config, []testFile, error) 
 	if len(paths) == 0 {
 		return nil, nil, fmt.Errorf("no test files found (looked for %v under %s)", cfg.Tests, cfg.Dir)
 	}
-	files := make([]testFile, 0, len(paths))
+	var tests []*testfile.Test
+	problems := &parseErrors{}
 	for _, p := range paths {
 		// Problems name the file as a terminal opens it from here; reports,
 		// as the same on every machine.
 		t, err := testfile.ParseFileAll(testfile.NearPath(p))
-		if t != nil {
-			t.Shown = testfile.ShownPath(cfg.Dir, p)
-		}
-		files = append(files, testFile{test: t, err: err})
-	}
-	return cfg, files, nil
-}
-
-// parsedTests are the tests of the files that have no problems.
-func parsedTests(files []testFile) []*testfile.Test {
-	var tests []*testfile.Test
-	for _, f := range files {
-		if f.err == nil {
-			tests = append(tests, f.test)
-		}
-	}
-	return tests
-}
-
-// preflightFiles reports every problem of every file at once, before a
-// browser starts or anything is written: each file's parse problems with
-// testfile.Preflight's problems of the steps that did parse (unset
-// variables, relative URLs with no base URL, unknown keys and, with
-// noModel, assert steps), in file order, as a *parseErrors (exit code 2),
-// or nil.
-func preflightFiles(cfg *testfile.Config, files []testFile, noModel bool) error {
-	opts := testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys, NoModel: noModel}
-	problems := &parseErrors{}
-	for _, f := range files {
 		var list testfile.List
-		if f.err != nil && !errors.As(f.err, &list) {
-			problems.add(f.err) // the file could not be read
+		if err != nil && !errors.As(err, &list) {
+			problems.add(err) // the file could not be read
 			continue
 		}
-		list = slices.Clone(list)
-		if f.test != nil {
-			for _, l := range testfile.Preflight([]*testfile.Test{f.test}, opts) {
-				list = append(list, l...)
+		if t != nil && opts != nil {
+			for _, l := range testfile.Preflight([]*testfile.Test{t}, *opts) {
+				list = append(slices.Clip(list), l...)
 			}
+			slices.SortStableFunc(list, func(a, b *testfile.Error) int {
+				if a.Line != b.Line {
+					return a.Line - b.Line
+				}
+				return a.Col - b.Col
+			})
 		}
-		if len(list) == 0 {
+		if len(list) > 0 {
+			problems.add(list) // keeps at most testfile.MaxShown of them all
 			continue
 		}
-		slices.SortStableFunc(list, func(a, b *testfile.Error) int {
-			if a.Line != b.Line {
-				return a.Line - b.Line
-			}
-			return a.Col - b.Col
-		})
-		problems.add(list)
+		t.Shown = testfile.ShownPath(cfg.Dir, p)
+		tests = append(tests, t)
 	}
 	if problems.files > 0 {
-		return problems
+		return nil, nil, problems
 	}
-	return nil
+	return cfg, tests, nil
 }
 
 // checkBrowser reports, before anything starts, a browser the run cannot
