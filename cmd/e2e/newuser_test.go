@@ -251,4 +251,22 @@ func TestMakeInstallPutsE2EOnPath(t *testing.T) {
 	if out := install(bindir + ":" + os.Getenv("PATH")); strings.Contains(out, "PATH") {
 		t.Errorf("make install, BINDIR first on PATH, still warns:\n%s", out)
 	}
+
+	// With stdout not a terminal (make demo > log, in a terminal), e2e
+	// sends the terminal no query (ESC]11;? and ESC[6n, the colour
+	// detection Bubble Tea's init does): script(1) gives it a terminal on
+	// stdin and stderr and records what reaches it.
+	if _, err := exec.LookPath("script"); err == nil {
+		typescript := filepath.Join(dir, "typescript")
+		cmd := exec.Command("script", "-qfc", filepath.Join(bindir, "e2e")+" version > "+filepath.Join(dir, "version.out"), typescript)
+		cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+		cmd.Stdin = strings.NewReader("")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("script: %v\n%s", err, out)
+		}
+		ts, _ := os.ReadFile(typescript)
+		if strings.Contains(string(ts), "\x1b]11;?") || strings.Contains(string(ts), "\x1b[6n") {
+			t.Errorf("e2e queried the terminal with stdout redirected: %q", ts)
+		}
+	}
 }
