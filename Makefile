@@ -1,15 +1,20 @@
-# The two commands of the README's quick start:
-#   make demo   runs the main job on a fresh machine
-#   make test   runs the whole test suite (what CI runs)
-# Both install Debian's chromium first when it is missing; the tests also need
+# The commands of the README's quick start:
+#   make install  builds e2e and puts it on the PATH
+#   make demo     runs the main job on a fresh machine
+#   make test     runs the whole test suite (what CI runs)
+# All three install Debian's chromium first when it is missing; the tests also need
 # xmllint (libxml2-utils) to check JUnit files against docs/schema/junit.xsd,
 # and a PostgreSQL server (Debian's postgresql) for the shared store's tests,
 # which start and remove their own throwaway clusters.
 
 GO ?= go
-BIN := bin/e2e
+BIN ?= bin/e2e
+# Where make install puts e2e; empty: /usr/local/bin when this user may
+# write there (as root, or via passwordless sudo), else ~/.local/bin
+# (scripts/install-e2e says when that is not on PATH yet).
+BINDIR ?=
 
-.PHONY: demo test build bench chromium xmllint postgres npm
+.PHONY: install demo test build bench chromium xmllint postgres npm
 
 chromium:
 	@scripts/ensure-chromium
@@ -29,6 +34,9 @@ npm:
 
 build:
 	$(GO) build -o $(BIN) ./cmd/e2e
+
+install: chromium build
+	@scripts/install-e2e $(BIN) $(BINDIR)
 
 demo: chromium build
 	$(BIN) demo

@@ -61,9 +61,12 @@ func TestMCPBadInput(t *testing.T) {
 	if !strings.Contains(scoped.Outline, "Add to cart") || strings.Contains(scoped.Outline, "Buy now") {
 		t.Errorf("scope e27:\n%s", scoped.Outline)
 	}
-	// A step that does not parse.
-	fails(t, h.cs, "preview_steps", map[string]any{"session": open.Session, "steps": []string{"clik: the Add to cart button"}}, "did you mean click?")
+	// A step that does not parse: reported in its place, not run.
 	var pv previewOut
+	ok(t, h.cs, "preview_steps", map[string]any{"session": open.Session, "steps": []string{"clik: the Add to cart button"}}, &pv)
+	if len(pv.Steps) != 1 || pv.Steps[0].Status != "invalid" || !strings.Contains(pv.Steps[0].Error, "did you mean click?") {
+		t.Fatalf("a step that does not parse: %+v", pv)
+	}
 	// A step command is taken too, and answered (and written) in the test-file form.
 	ok(t, h.cs, "preview_steps", map[string]any{"session": open.Session, "steps": []string{`--step-type CLICK --description "the Buy now button"`}}, &pv)
 	if len(pv.Steps) != 1 || pv.Steps[0].ID != "p1" || pv.Steps[0].Step != `click: "the Buy now button"` {

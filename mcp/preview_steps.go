@@ -27,16 +27,20 @@ type previewOut struct {
 
 // previewStep is how one step went on the live page.
 type previewStep struct {
-	ID         string      `json:"id,omitempty"` // for write_test; only steps that passed have one
-	Step       string      `json:"step"`
-	Status     string      `json:"status"`
-	Element    *element    `json:"element,omitempty"`
-	Via        string      `json:"via,omitempty"` // cache, re-identified, locate or model
-	CacheKeys  []string    `json:"cacheKeys,omitempty"`
-	Cache      string      `json:"cache,omitempty"`
-	MissReason string      `json:"missReason,omitempty"`
-	Error      string      `json:"error,omitempty"`
-	Reason     string      `json:"reason,omitempty"` // no-match or ambiguous
+	Index      int      `json:"index"`        // the step's place in the call's steps, from 0
+	ID         string   `json:"id,omitempty"` // for write_test; only steps that passed have one
+	Step       string   `json:"step"`
+	Status     string   `json:"status"` // as a run's, or "invalid": the step does not parse and did not run
+	Element    *element `json:"element,omitempty"`
+	Via        string   `json:"via,omitempty"` // cache, re-identified, locate or model
+	CacheKeys  []string `json:"cacheKeys,omitempty"`
+	Cache      string   `json:"cache,omitempty"`
+	MissReason string   `json:"missReason,omitempty"`
+	Error      string   `json:"error,omitempty"`
+	Reason     string   `json:"reason,omitempty"` // no-match or ambiguous
+	// Settled says a no-match was answered at once because the page had
+	// settled with nothing matching, not after the step timeout.
+	Settled    bool        `json:"settled,omitempty"`
 	Candidates []candidate `json:"candidates,omitempty"`
 	PageChange []string    `json:"pageChange,omitempty"`
 	MS         int64       `json:"ms"`
@@ -55,6 +59,9 @@ type candidate struct {
 	Score float64 `json:"score"`
 }
 
+// statusInvalid is the status of a previewed step that does not parse.
+const statusInvalid = "invalid"
+
 // maxPageChange caps the changed outline lines a step reports.
 const maxPageChange = 30
 
@@ -66,8 +73,11 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 	if len(in.Steps) == 0 {
 		return nil, errors.New("steps: give at least one step, such as 'click: the Sign in button'")
 	}
+	// A step that does not parse is reported in its place, with every
+	// problem it has; the others run.
 	parsed := make([]testfile.Step, len(in.Steps))
 	lines := make([]string, len(in.Steps))
+	bad := make([]error, len(in.Steps))
 	for i, line := range in.Steps {
 		line = strings.TrimSpace(line)
 		var st testfile.Step
@@ -77,10 +87,7 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 		} else {
 			st, err = parseStep(line)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("steps[%d] %q: %w", i, in.Steps[i], err)
-		}
-		parsed[i], lines[i] = st, line
+		parsed[i], lines[i], bad[i] = st, line, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -92,13 +99,19 @@ func previewSteps(s *Server, ctx context.Context, _ *sdk.CallToolRequest, in pre
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if bad[i] != nil {
+			out.Steps = append(out.Steps, previewStep{Index: i, Step: in.Steps[i], Status: statusInvalid, Error: bad[i].Error()})
+			continue
+		}
 		if st.Type == step.Navigate {
 			if why := l.r.OutsideOrigins(st.Value); why != "" {
-				out.Steps = append(out.Steps, previewStep{Step: lines[i], Status: string(session.StatusFailed), Error: why})
+				out.Steps = append(out.Steps, previewStep{Index: i, Step: lines[i], Status: string(session.StatusFailed), Error: why})
 				continue
 			}
 		}
-		out.Steps = append(out.Steps, s.preview(ctx, l, lines[i], st))
+		ps := s.preview(ctx, l, lines[i], st)
+		ps.Index = i
+		out.Steps = append(out.Steps, ps)
 	}
 	return out, nil
 }
@@ -138,6 +151,7 @@ func (s *Server) preview(ctx context.Context, l *liveSession, line string, st te
 		if e.Err != nil {
 			ps.Reason = e.Reason
 			if nf, ok := errors.AsType[*runner.NotFoundError](e.Err); ok {
+				ps.Settled = nf.Settled
 				for _, c := range nf.Candidates {
 					ps.Candidates = append(ps.Candidates, candidate{Line: c.Node.Line(), Ref: c.Node.Ref, Score: c.Score})
 				}
@@ -209,7 +223,11 @@ func parseStep(src string) (testfile.Step, error) {
 	t, err := testfile.Parse("step", []byte("name: step\nsteps:\n  - "+strings.Join(lines, "\n")+"\n"))
 	if err != nil {
 		if list, ok := errors.AsType[testfile.List](err); ok && len(list) > 0 {
-			return testfile.Step{}, errors.New(list[0].Msg)
+			msgs := make([]string, len(list))
+			for i, e := range list {
+				msgs[i] = e.Msg
+			}
+			return testfile.Step{}, errors.New(strings.Join(msgs, "; "))
 		}
 		return testfile.Step{}, err
 	}

@@ -241,24 +241,10 @@ func splice(src string, t *testfile.Test, index, del int, lines []string) (strin
 }
 
 // writeAtomic writes text to path in one rename, so that no half-written
-// file is ever seen.
+// file is ever seen; a new file's mode is the user's umask's (0644 under
+// 022), a replaced file keeps its own.
 func writeAtomic(path, text string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".mcp-*.e2e.yaml.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(text); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return testfile.WriteFile(path, []byte(text))
 }
 
 // plural returns "1 step" or "n steps".

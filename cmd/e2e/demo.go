@@ -58,7 +58,7 @@ func newDemoCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
-			return demo(cmd.Context(), g, cmd.OutOrStdout(), verbose, k)
+			return demo(cmd.Context(), g, cmd.OutOrStdout(), cmd.ErrOrStderr(), verbose, k)
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "print every step of every run")
@@ -69,8 +69,9 @@ func newDemoCmd(g *globals) *cobra.Command {
 }
 
 // demo runs the examples; with keep set, in the kept directory, whose
-// database stays.
-func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *keptProject) error {
+// database stays. The tables go to out; a line as each run starts and
+// ends goes to progress, so that out stays the README's block.
+func demo(ctx context.Context, g *globals, out, progress io.Writer, verbose bool, keep *keptProject) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -128,6 +129,8 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *ke
 	}
 	defer b.Close()
 	fmt.Fprintf(out, "fixture app on %s, %s, %s, cache in a fresh database\n\n", base, b.Version(), plural.Count(len(tests), "example test"))
+	pr := &demoProgress{w: progress, total: len(demoPhases) + len(agentPhases), start: time.Now()}
+	pr.begin()
 
 	// The examples sign in as the fixture's demo user.
 	env := func(k string) (string, bool) {
@@ -152,10 +155,12 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *ke
 		if err != nil {
 			return err
 		}
+		pr.started(ph.name, len(tests))
 		rep, err := r.Run(ctx, tests)
 		if err != nil {
 			return err
 		}
+		pr.finished(ph.name, rep)
 		passed := 0
 		for _, t := range rep.Tests {
 			if t.Status == "passed" {
@@ -190,7 +195,59 @@ func demo(ctx context.Context, g *globals, out io.Writer, verbose bool, keep *ke
 			fmt.Fprintln(out, f)
 		}
 	}
-	return demoAgent(ctx, out, verbose, dir, base, b, db, env, g.red, keep)
+	if err := demoAgent(ctx, out, pr, verbose, dir, base, b, db, env, g.red, keep); err != nil {
+		return err
+	}
+	pr.end()
+	return nil
+}
+
+// demoProgress says, on its writer (stderr), what the demo is doing: one
+// line as each run starts and one as it ends, so that its minutes are not
+// silent. A nil *demoProgress or writer says nothing.
+type demoProgress struct {
+	w     io.Writer
+	n     int // runs started
+	total int
+	start time.Time
+	run   time.Time
+}
+
+func (p *demoProgress) begin() {
+	if p == nil || p.w == nil {
+		return
+	}
+	fmt.Fprintf(p.w, "demo: %d runs of the examples against the fixture app (about 2 minutes on a 2-core machine)\n", p.total)
+}
+
+func (p *demoProgress) started(name string, tests int) {
+	if p == nil || p.w == nil {
+		return
+	}
+	p.n++
+	p.run = time.Now()
+	fmt.Fprintf(p.w, "demo: run %d/%d, %s: %s…\n", p.n, p.total, name, plural.Count(tests, "test"))
+}
+
+func (p *demoProgress) finished(name string, rep *runner.Report) {
+	if p == nil || p.w == nil {
+		return
+	}
+	passed := 0
+	for _, t := range rep.Tests {
+		if t.Status == "passed" {
+			passed++
+		}
+	}
+	fmt.Fprintf(p.w, "demo: run %d/%d, %s: %d/%d passed in %s\n", p.n, p.total, name, passed, len(rep.Tests),
+		time.Since(p.run).Round(100*time.Millisecond))
+}
+
+func (p *demoProgress) end() {
+	if p == nil || p.w == nil {
+		return
+	}
+	fmt.Fprintf(p.w, "demo: done in %s\n", time.Since(p.start).Round(time.Second))
 }
 
 // demoSuite writes nothing: it reads the embedded examples and points them

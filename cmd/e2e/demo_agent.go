@@ -43,8 +43,9 @@ var agentPhases = []struct {
 // it, healed when the app changes. With no model configured it uses the
 // scripted model bundled with the examples, and says so. With keep set it
 // leaves the redesign's heal staged instead of accepting it, writes the
-// kept project and prints the commands to try in it.
-func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base string, b *browser.Browser, db *store.DB,
+// kept project and prints the commands to try in it. pr (nil: none) is
+// told as each run starts and ends.
+func demoAgent(ctx context.Context, out io.Writer, pr *demoProgress, verbose bool, dir, base string, b *browser.Browser, db *store.DB,
 	env func(string) (string, bool), red *redact.Redactor, keep *keptProject) error {
 	cfg, tests, err := demoAgentSuite(dir, base)
 	if err != nil {
@@ -109,10 +110,12 @@ func demoAgent(ctx context.Context, out io.Writer, verbose bool, dir, base strin
 		if err != nil {
 			return err
 		}
+		pr.started(ph.name, len(tests))
 		rep, err := r.Run(ctx, tests)
 		if err != nil {
 			return err
 		}
+		pr.finished(ph.name, rep)
 		calls, err := db.ModelCalls(ctx, rep.Run.ID)
 		if err != nil {
 			return err

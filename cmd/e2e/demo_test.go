@@ -39,7 +39,7 @@ func TestDemoActExamples(t *testing.T) {
 		return v, ok
 	}
 	var out bytes.Buffer
-	if err := demoAgent(ctx, &out, false, dir, base, b, db, env, nil, nil); err != nil {
+	if err := demoAgent(ctx, &out, nil, false, dir, base, b, db, env, nil, nil); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	got := out.String()

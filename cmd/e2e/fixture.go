@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -30,9 +32,9 @@ func newFixtureCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ln, err := net.Listen("tcp", addr)
+			ln, err := listen(addr, "--addr")
 			if err != nil {
-				return fmt.Errorf("listen on %s: %w", addr, err)
+				return err
 			}
 			srv := &http.Server{Handler: fixture.Handler(fixture.Options{Variants: vs}), ReadHeaderTimeout: 10 * time.Second}
 			host := ln.Addr().String()
@@ -55,6 +57,47 @@ func newFixtureCmd() *cobra.Command {
 	serve.Flags().StringVar(&variants, "variant", "", "variants applied to every request: "+strings.Join(fixture.Variants, ", "))
 	cmd.AddCommand(serve)
 	return cmd
+}
+
+// listen listens on addr, which flag set. An address that cannot be
+// listened on (a port in use, one below 1024 without the right, a host
+// that is not this machine's) is a usage error, exit 2, that names the
+// flag to change; it is never blamed on the database.
+func listen(addr, flag string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err == nil {
+		return ln, nil
+	}
+	msg := fmt.Sprintf("%s %s: cannot listen there (%v); pick another address with %s", flag, addr, unwrapOp(err), flag)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		msg = fmt.Sprintf("%s %s: the port is in use (is it already serving?); stop what listens there, or pick a free port with %s, e.g. %s %s",
+			flag, addr, flag, flag, otherPort(addr))
+	}
+	return nil, &exitError{code: exitUsage, err: errors.New(msg)}
+}
+
+// unwrapOp is the cause of a *net.OpError ("bind: permission denied"
+// without "listen tcp 127.0.0.1:80:"), which the caller names the address of.
+func unwrapOp(err error) error {
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		return oe.Err
+	}
+	return err
+}
+
+// otherPort is addr with the next port, for the advice: 127.0.0.1:8080 →
+// 127.0.0.1:8081; 127.0.0.1:0 (any free port) when addr has no number.
+func otherPort(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "127.0.0.1:0"
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n <= 0 || n >= 65535 {
+		return net.JoinHostPort(host, "0")
+	}
+	return net.JoinHostPort(host, strconv.Itoa(n+1))
 }
 
 func orNone(s []string) string {

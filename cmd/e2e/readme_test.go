@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -428,9 +429,47 @@ func TestReadmeQuickStartIsTheDemosOutput(t *testing.T) {
 			t.Errorf("README quick start line %d:\n  README: %s\n  demo:   %s", i+1, want[i], got[i])
 		}
 	}
+	// Its minutes are not silent: on stderr, a line as each run starts and
+	// one as it ends, in order; the README says how long it takes.
+	runs := len(demoPhases) + len(agentPhases)
+	progress := errb.String()
+	at := 0
+	for i, name := range demoRunNames() {
+		for _, w := range []string{
+			fmt.Sprintf("demo: run %d/%d, %s: ", i+1, runs, name),
+			fmt.Sprintf("demo: run %d/%d, %s: ", i+1, runs, name), // its end
+			" passed in ",
+		} {
+			j := strings.Index(progress[at:], w)
+			if j < 0 {
+				t.Errorf("stderr lacks %q after byte %d:\n%s", w, at, progress)
+				break
+			}
+			at += j + len(w)
+		}
+	}
+	if strings.Contains(out.String(), "demo: run ") {
+		t.Error("progress lines went to stdout, the README's block")
+	}
+	if !regexp.MustCompile(`make demo[^\n]*\n(.*\n)*?.*takes about [0-9]+ minutes?`).MatchString(readme) {
+		t.Error("the README does not say how long make demo takes")
+	}
 	if t.Failed() {
 		t.Logf("the demo printed:\n%s", out.String())
 	}
+}
+
+// demoRunNames are the demo's runs, in order: the plain examples' and the
+// act examples'.
+func demoRunNames() []string {
+	var names []string
+	for _, p := range demoPhases {
+		names = append(names, p.name)
+	}
+	for _, p := range agentPhases {
+		names = append(names, p.name)
+	}
+	return names
 }
 
 // TestDocsYAMLExamplesParse: every YAML block of README.md and docs/*.md

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -45,23 +46,35 @@ func newRunCmd(g *globals) *cobra.Command {
 			if f.jsonOut != "" {
 				f.ci.json = append(f.ci.json, f.jsonOut)
 			}
-			cfg, tests, err := loadTests(f.config, args)
+			// The flags and the model are settled first, so that every
+			// problem of every file, those the model's absence makes
+			// (assert steps) among them, is reported at once.
+			calls := &runCalls{} // its recorder is the store, once open
+			var m *model
+			var merr error
+			cfg, tests, err := loadChecked(f.config, args, func(cfg *testfile.Config) testfile.PreflightOptions {
+				if f.baseURL != "" {
+					cfg.BaseURL = f.baseURL
+				}
+				if f.db != "" {
+					cfg.DB = f.db
+				}
+				m, merr = configuredModel(cfg, f.model, calls, g.red)
+				return testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys, NoModel: m == nil && merr == nil}
+			})
 			if err != nil {
 				return err
-			}
-			if f.baseURL != "" {
-				cfg.BaseURL = f.baseURL
-			}
-			if f.db != "" {
-				cfg.DB = f.db
 			}
 			if err := checkBrowser(g, cfg); err != nil {
 				return err
 			}
-			if err := preflight(cfg, tests); err != nil {
+			if merr != nil {
+				return merr
+			}
+			if err := checkApp(cmd.Context(), g, cfg, f.baseURL != ""); err != nil {
 				return err
 			}
-			rep, err := runTests(cmd.Context(), g, cfg, tests, f, cmd)
+			rep, err := runTests(cmd.Context(), g, cfg, tests, f, m, calls, cmd)
 			if err != nil {
 				return err
 			}
@@ -87,9 +100,26 @@ func newRunCmd(g *globals) *cobra.Command {
 // loadTests reads the configuration and every test file; any problem in any
 // file is reported, all of them, before a browser starts.
 func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, error) {
+	return loadChecked(dir, args, nil)
+}
+
+// loadChecked is loadTests that also checks each file with
+// testfile.Preflight, with the options prepare returns once the
+// configuration is read (prepare may change it, for the flags), so that
+// the problems of every file, the parser's and those of the steps that did
+// parse (unset variables, relative URLs with no base URL, press keys,
+// assert steps with no model), are reported at once, in file order: as a
+// *parseErrors (exit code 2), before a browser starts or anything is
+// written. A nil prepare checks nothing more.
+func loadChecked(dir string, args []string, prepare func(*testfile.Config) testfile.PreflightOptions) (*testfile.Config, []*testfile.Test, error) {
 	cfg, err := loadConfig(dir)
 	if err != nil {
 		return nil, nil, err
+	}
+	var opts *testfile.PreflightOptions
+	if prepare != nil {
+		o := prepare(cfg)
+		opts = &o
 	}
 	paths, err := testfile.Discover(cfg, args)
 	if err != nil {
@@ -103,9 +133,25 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 	for _, p := range paths {
 		// Problems name the file as a terminal opens it from here; reports,
 		// as the same on every machine.
-		t, err := testfile.ParseFile(testfile.NearPath(p))
-		if err != nil {
-			problems.add(err)
+		t, err := testfile.ParseFileAll(testfile.NearPath(p))
+		var list testfile.List
+		if err != nil && !errors.As(err, &list) {
+			problems.add(err) // the file could not be read
+			continue
+		}
+		if t != nil && opts != nil {
+			for _, l := range testfile.Preflight([]*testfile.Test{t}, *opts) {
+				list = append(slices.Clip(list), l...)
+			}
+			slices.SortStableFunc(list, func(a, b *testfile.Error) int {
+				if a.Line != b.Line {
+					return a.Line - b.Line
+				}
+				return a.Col - b.Col
+			})
+		}
+		if len(list) > 0 {
+			problems.add(list) // keeps at most testfile.MaxShown of them all
 			continue
 		}
 		t.Shown = testfile.ShownPath(cfg.Dir, p)
@@ -120,7 +166,8 @@ func loadTests(dir string, args []string) (*testfile.Config, []*testfile.Test, e
 // checkBrowser reports, before anything starts, a browser the run cannot
 // launch because of the configuration, blamed at its line in e2e.yaml
 // (exit 2) rather than on a flag that was not given: browser.chrome that is
-// not an executable, and browser.headless: false with no display.
+// not an executable, and browser.headless: false with no display; then a
+// browser that cannot be found at all (--chrome, $E2E_CHROME, PATH).
 func checkBrowser(g *globals, cfg *testfile.Config) error {
 	if g.browserURL != "" {
 		return nil
@@ -132,6 +179,11 @@ func checkBrowser(g *globals, cfg *testfile.Config) error {
 	}
 	if !g.headed && !cfg.Browser.Headless && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return cfg.Problem("browser.headless", "false needs a display, and there is none (DISPLAY is unset): set it to true, or run under xvfb-run")
+	}
+	// --chrome, $E2E_CHROME or PATH with no browser: said before the app
+	// is checked, as a launch would say it.
+	if _, err := browser.FindChrome(runBrowserOptions(g, cfg).Chrome); err != nil {
+		return err
 	}
 	return nil
 }
@@ -206,21 +258,19 @@ func (p *parseErrors) print(w io.Writer) {
 	}
 }
 
-func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, cmd *cobra.Command) (*runner.Report, error) {
+// runTests runs the tests with m, the configured model or nil, whose calls
+// are recorded through calls in the store it opens.
+func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*testfile.Test, f *runFlags, m *model, calls *runCalls, cmd *cobra.Command) (*runner.Report, error) {
 	db, err := openRunStore(ctx, cfg, store.WithRedactor(g.red))
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
+	calls.rec = db
 	if why := db.ReadOnly(); why != "" {
 		fmt.Fprintf(cmd.OutOrStdout(), "store: read-only, %s: this run records no results and writes no cache rows or heals\n", why)
 	}
 	if tests, err = f.ci.selectTests(ctx, db, tests); err != nil {
-		return nil, err
-	}
-	calls := &runCalls{rec: db}
-	m, err := configuredModel(cfg, f.model, calls, g.red)
-	if err != nil {
 		return nil, err
 	}
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,

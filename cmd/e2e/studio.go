@@ -432,22 +432,7 @@ func writeNewTest(path, name, start string, lines []string) error {
 	if _, err := testfile.Parse(path, []byte(b.String())); err != nil {
 		return fmt.Errorf("the recorded test does not parse: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".new-*.e2e.yaml")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(b.String()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return testfile.WriteFile(path, []byte(b.String()))
 }
 
 // nameFromPath names a test after its URL's path: /product → "product".

@@ -44,7 +44,7 @@ func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error
 		return nil, errors.Join(fmt.Errorf("open a page: %w", err), l.finish(ctx, "failed"))
 	}
 	l.tr = &testRun{test: t, page: page, runID: l.run.ID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
-		uniques: map[string]string{}, red: r.o.Redactor}
+		uniques: map[string]string{}, red: r.o.Redactor, live: true}
 	r.guardSecrets(l.tr)
 	gen := testfile.UniqueFor(uniqueSeed(l.run.ID, name))
 	l.tr.unique = func(prefix string) string { v := gen(prefix); l.tr.uniques[prefix] = v; return v }

@@ -269,10 +269,18 @@ type testRun struct {
 	chosen     *locate.Candidate           // what the last lookup located
 	post       string                      // the postcondition of the act step running
 	proposals  int                         // proposals put to the gate
+	live       bool                        // a test recorded as it is typed (Record): authoring
+	edited     bool                        // the step running was edited at the gate: authoring
 	weighed    []session.StepCandidate     // what the last step that found no single element weighed (see weigh)
 	opened     map[string]bool             // origins the test opened itself (url:, navigate:), see origin.go
 	okOrigin   string                      // the origin last found allowed
 }
+
+// authoring says the step running is being written, not run: a step of a
+// test recorded as it is typed (a preview, studio --new) or one edited at
+// the gate. A description that matches nothing on a settled page then
+// fails at once instead of waiting out the step timeout.
+func (tr *testRun) authoring() bool { return tr.live || tr.edited }
 
 // RunTest runs one test in a fresh browser context. A browser failure fails
 // this test only.
@@ -408,13 +416,16 @@ func (r *Runner) settle(ctx context.Context, tr *testRun) {
 	r.settleFor(ctx, tr, r.o.Config.Timeouts.SettleQuiet)
 }
 
-func (r *Runner) settleFor(ctx context.Context, tr *testRun, quiet time.Duration) {
+// settleFor waits for the page to be quiet for quiet (see settle); it
+// reports whether the page settled.
+func (r *Runner) settleFor(ctx context.Context, tr *testRun, quiet time.Duration) bool {
 	wait := settleWithin(ctx, r.o.Config.Timeouts.SettleMax)
 	if wait <= 0 {
-		return
+		return false
 	}
 	doing(ctx, doingSettle)
-	_, _ = tr.page.Settle(ctx, browser.SettleOptions{Quiet: quiet, Max: wait})
+	_, err := tr.page.Settle(ctx, browser.SettleOptions{Quiet: quiet, Max: wait})
+	return err == nil
 }
 
 // settleBrief follows an action: it waits out navigations, requests and
@@ -842,7 +853,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		return "", nil, &StaleError{What: raw.Description, Reason: why}
 	}
 	deadline := stepDeadline(ctx, r.timeout(st))
-	r.settle(ctx, tr)
+	settled := r.settleFor(ctx, tr, r.o.Config.Timeouts.SettleQuiet)
 	askedModel := false
 	var modelErr error      // the model's failure: the step keeps looking without it
 	var last *locate.Result // the last look, for the error when time runs out
@@ -922,6 +933,15 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			}
 			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
 				Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
+		}
+		if settled && tr.authoring() && res.Reason == locate.ReasonNoMatch {
+			// Authoring (a preview, studio --new, an edited step): the page
+			// has settled and nothing on it matches; the person typing is
+			// told at once rather than after the step timeout, which stays
+			// for runs, where the element may still be on its way.
+			nf := notFound(snap, st.Description, &res)
+			nf.Settled = true
+			return "", nil, nf
 		}
 		if (res.Reason == locate.ReasonAmbiguous && (r.o.Model == nil || askedModel)) || time.Now().After(deadline) || ctx.Err() != nil {
 			return "", nil, notFound(snap, st.Description, &res).withModel(modelErr)
@@ -1169,7 +1189,11 @@ type NotFoundError struct {
 	Description string
 	Reason      string // locate.ReasonNoMatch or locate.ReasonAmbiguous
 	Detail      string
-	Candidates  []locate.Candidate
+	// Settled says the look that matched nothing was made, while
+	// authoring, on a page that had settled, and was not repeated until
+	// the step's timeout: the answer came at once.
+	Settled    bool
+	Candidates []locate.Candidate
 	// Nearest (for no match) and Narrow (for an ambiguity) are advice for
 	// the person reading the failure; the runner never acts on them.
 	Nearest []locate.Near
@@ -1214,6 +1238,9 @@ func (e *NotFoundError) Error() string {
 		fmt.Fprintf(&b, "%q matches several elements equally", e.Description)
 	} else {
 		fmt.Fprintf(&b, "no element matches %q", e.Description)
+		if e.Settled {
+			b.WriteString(" on the settled page")
+		}
 	}
 	if e.Detail != "" && e.Reason == locate.ReasonAmbiguous {
 		// The locator's detail names the description again ("5 equal

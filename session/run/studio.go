@@ -83,6 +83,7 @@ func (r *Runner) ask(ctx context.Context, tr *testRun, p session.Proposal) (sess
 // gatedStep asks about one of the test's own steps before it runs. It
 // returns the step to run, or a result when the step does not run.
 func (r *Runner) gatedStep(ctx context.Context, tr *testRun, i int, st testfile.Step) (testfile.Step, *session.StepResult) {
+	tr.edited = false
 	if r.o.Gate == nil {
 		return st, nil
 	}
@@ -101,6 +102,7 @@ func (r *Runner) gatedStep(ctx context.Context, tr *testRun, i int, st testfile.
 	case d.Verdict == session.Edit:
 		edited, _ := step.Parse(d.Command) // ask checked it parses
 		st.Step = edited
+		tr.edited = true // being written: a miss on a settled page answers at once
 	}
 	return st, nil
 }

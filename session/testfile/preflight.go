@@ -31,6 +31,9 @@ type PreflightOptions struct {
 	// CheckKeys reports an unknown key in a press step's chord, with the
 	// function the browser presses keys with; nil skips the check.
 	CheckKeys func(keys string) error
+	// NoModel says no model is configured: an assert step, which only a
+	// model judges, is then a problem.
+	NoModel bool
 }
 
 // IsRelativeURL reports whether the test URL u is opened relative to the
@@ -41,8 +44,9 @@ func IsRelativeURL(u string) bool { return !strings.Contains(u, "://") }
 // before any browser starts: a relative url (of the test or of a navigate
 // step) with no base URL, unset
 // {{ env.X }} and {{ secret.X }} variables, secrets made only of white
-// space (see [BlankSecretError]) and press keys the browser does
-// not know (Parse already reports upload files that do not exist). It returns every problem found,
+// space (see [BlankSecretError]), press keys the browser does not know and,
+// with NoModel, assert steps (Parse already reports upload files that do
+// not exist). It returns every problem found,
 // each with its file:line:col, as one List per file with problems, or nil.
 // No error holds the value of a variable.
 func Preflight(tests []*Test, o PreflightOptions) []List {
@@ -100,6 +104,10 @@ func Preflight(tests []*Test, o PreflightOptions) []List {
 				// A variable may hold a whole URL: only a literal is judged.
 				if o.BaseURL == "" && IsRelativeURL(s.Value) && !strings.Contains(s.Value, "{{") {
 					add(s.Pos, "navigate to %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", s.Value)
+				}
+			case step.Assert:
+				if o.NoModel {
+					add(s.Pos, "assert needs a model to judge it, and none is configured: set model: in e2e.yaml, pass --model, or set E2E_MODEL (docs/model.md); or check it with expect")
 				}
 			case step.Press:
 				if o.CheckKeys != nil && !strings.Contains(s.Value, "{{") {

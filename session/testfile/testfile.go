@@ -140,6 +140,31 @@ func ParseFile(path string) (*Test, error) {
 // A source over MaxFileSize, or nested deeper than MaxDepth, is refused
 // with one problem before it is parsed.
 func Parse(file string, src []byte) (*Test, error) {
+	t, err := ParseAll(file, src)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// ParseFileAll reads and parses the test file at path. See [ParseAll].
+func ParseFileAll(path string) (*Test, error) {
+	src, err := readFile(path, "the test file")
+	if list, ok := err.(List); ok {
+		return nil, list
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read test: %w", err)
+	}
+	return ParseAll(path, src)
+}
+
+// ParseAll is [Parse] that, when src has problems, returns with their
+// [List] the test as far as it parsed: its name, url and the steps that
+// parsed, so that checks made before a run ([Preflight]) report their
+// problems in the same pass. That test is nil when src is not a mapping
+// at all; it is never to be run.
+func ParseAll(file string, src []byte) (*Test, error) {
 	if list := checkSize(file, "the test file", src); list != nil {
 		return nil, list
 	}
@@ -152,7 +177,10 @@ func Parse(file string, src []byte) (*Test, error) {
 		d.errorAt(nil, 1, "empty test file; it needs a name and steps")
 	}
 	if len(d.errs) > 0 {
-		return nil, d.sorted()
+		if body == nil {
+			t = nil
+		}
+		return t, d.sorted()
 	}
 	return t, nil
 }
@@ -251,7 +279,7 @@ func (d *decoder) step(dash, n ast.Node) (Step, bool) {
 		return Step{}, false
 	}
 	before := len(d.errs)
-	entries, _, ok := d.mapping(v, "a step", stepKeys())
+	entries, guessed, ok := d.mapping(v, "a step", stepKeys())
 	if !ok {
 		return Step{}, false
 	}
@@ -270,6 +298,15 @@ func (d *decoder) step(dash, n ast.Node) (Step, bool) {
 	if kindE == nil {
 		if len(d.errs) == before {
 			d.errorf(v, "a step needs one of %s", strings.Join(kindNames(kinds), ", "))
+		}
+		if len(guessed) == 1 {
+			// A misspelt kind (clik): its value is read as the kind meant,
+			// so that its own problems (an unknown key in it) are found in
+			// the same pass, not after the kind is fixed.
+			if e, ok := d.misspelt(v, guessed[0]); ok {
+				var s Step
+				d.fill(&s.Step, guessed[0], kinds[Kind(guessed[0])], e.keyN, e.value)
+			}
 		}
 		return Step{}, false
 	}
@@ -298,6 +335,38 @@ func (d *decoder) step(dash, n ast.Node) (Step, bool) {
 		return Step{}, false
 	}
 	return s, true
+}
+
+// misspelt returns the one entry of the step mapping v whose key is not a
+// key of a step and reads as kind, when there is exactly one such entry
+// and kind is a kind of step.
+func (d *decoder) misspelt(v ast.Node, kind string) (entry, bool) {
+	if _, ok := kinds[Kind(kind)]; !ok {
+		return entry{}, false
+	}
+	m, isMap := v.(*ast.MappingNode)
+	if !isMap {
+		mv, single := v.(*ast.MappingValueNode)
+		if !single {
+			return entry{}, false
+		}
+		m = &ast.MappingNode{Values: []*ast.MappingValueNode{mv}}
+	}
+	var found []entry
+	keys := stepKeys()
+	for _, mv := range m.Values {
+		keyN := d.unwrap(mv.Key)
+		if keyN == nil {
+			continue
+		}
+		if k, isText := scalar(keyN); isText && !slices.Contains(keys, k) && step.Closest(k, keys) == kind {
+			found = append(found, entry{key: k, keyN: keyN, value: mv.Value})
+		}
+	}
+	if len(found) != 1 {
+		return entry{}, false
+	}
+	return found[0], true
 }
 
 // fill sets the fields of s from the value of a step of kind spec, whose
