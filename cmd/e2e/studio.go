@@ -235,7 +235,8 @@ func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) err
 			}
 		}
 	})
-	err = app.RunContext(ctx) // SIGHUP (the terminal closed) quits it as q does
+	// SIGHUP (the terminal closed) ends ctx, which quits the studio as q does.
+	err = app.RunContext(ctx)
 	cancel() // stops the run; a held step's gate returns
 	wg.Wait()
 	return err
