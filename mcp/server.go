@@ -95,9 +95,14 @@ func New(o Options) (*Server, error) {
 func (s *Server) SDK() *sdk.Server { return s.srv }
 
 // ServeIO serves one client on in and out (standard input and output)
-// until it disconnects or ctx ends.
+// until it disconnects or ctx ends. A line that is not one well-formed
+// JSON-RPC 2.0 message (not JSON, a wrong version or id, a batch, nested
+// deeper than MaxFrameDepth, longer than MaxFrameBytes) is answered with a
+// JSON-RPC error and skipped; the session goes on.
 func (s *Server) ServeIO(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error {
-	err := s.srv.Run(ctx, &sdk.IOTransport{Reader: in, Writer: out})
+	w := &lockedWriter{w: out}
+	// The frame reader bounds every line, so the SDK's own bound is off.
+	err := s.srv.Run(ctx, &sdk.IOTransport{Reader: newFrameReader(in, w, MaxFrameBytes), Writer: w, MaxLineLength: -1})
 	if errors.Is(err, context.Canceled) || isEOF(err) {
 		return nil
 	}
