@@ -65,6 +65,7 @@ type Server struct {
 	next     int
 	last     []byte // the last run's JSON report, redacted
 	closed   bool
+	calls    sync.WaitGroup // tool calls under way; Close waits for them
 }
 
 // New returns a server with every tool and resource registered.
@@ -155,8 +156,23 @@ func isEOF(err error) bool {
 	return err != nil && (strings.Contains(err.Error(), "EOF") || strings.Contains(err.Error(), "closed"))
 }
 
-// Close closes every session and the browser.
+// begin counts a tool call under way until done is called; once the
+// server is closing, calls are refused.
+func (s *Server) begin() (done func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errors.New("the server is closing")
+	}
+	s.calls.Add(1)
+	return s.calls.Done, nil
+}
+
+// Close closes every session and the browser, and returns once the tool
+// calls under way have ended (a run its client left is rolled back in the
+// store before Close returns, so the store may be closed after it).
 func (s *Server) Close() {
+	defer s.calls.Wait()
 	s.mu.Lock()
 	s.closed = true
 	ss := make([]*liveSession, 0, len(s.sessions))
