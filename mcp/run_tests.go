@@ -43,6 +43,13 @@ func runTests(s *Server, ctx context.Context, req *sdk.CallToolRequest, in runTe
 	if err != nil {
 		return nil, err
 	}
+	// A glob or a directory finds the files a symbolic link names too: one
+	// that leads out of the project is refused, as its path given directly is.
+	for _, p := range found {
+		if err := s.inProject(p); err != nil {
+			return nil, err
+		}
+	}
 	var tests []*testfile.Test
 	var problems []error
 	for _, p := range found {
