@@ -45,7 +45,8 @@ type harnessOptions struct {
 	model       *agenttest.Server
 	files       map[string]string
 	// wire, when set, changes every runner's options after the model's.
-	wire func(*runner.Options)
+	wire    func(*runner.Options)
+	origins []string // Options.AllowedOrigins
 }
 
 func fixtureURL(t testing.TB) string {
@@ -115,7 +116,7 @@ func newHarness(t *testing.T, o harnessOptions) *harness {
 			o.wire(ro)
 		}
 	}
-	h.s, err = New(Options{Config: cfg, Store: h.db, Redactor: h.red, Version: "test", AllowReview: o.allowReview, MaxSessions: o.maxSessions,
+	h.s, err = New(Options{Config: cfg, Store: h.db, Redactor: h.red, Version: "test", AllowReview: o.allowReview, MaxSessions: o.maxSessions, AllowedOrigins: o.origins,
 		Launch: func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, browser.Options{}) },
 		Wire:   wire})
 	if err != nil {
