@@ -90,9 +90,15 @@ func (r *frameReader) readLine() (line []byte, tooLong bool, err error) {
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		if !tooLong {
-			if len(r.buf)+len(chunk) > r.limit+len("\r\n") {
+			switch need := len(r.buf) + len(chunk); {
+			case need > r.limit+len("\r\n"):
 				tooLong, r.buf = true, nil
-			} else {
+			case need > cap(r.buf):
+				// Grow as append would, but never past the bound.
+				b := make([]byte, len(r.buf), min(max(2*cap(r.buf), need, 4<<10), r.limit+len("\r\n")))
+				copy(b, r.buf)
+				r.buf = append(b, chunk...)
+			default:
 				r.buf = append(r.buf, chunk...)
 			}
 		}
