@@ -146,3 +146,48 @@ func TestMCPSplice(t *testing.T) {
 		t.Errorf("spliced:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestMCPRunTestsRefusesSymlinksOut: a glob, a directory or the
+// configured patterns that find a symbolic link to a test file outside
+// the project are refused, as the link's path given directly is; nothing
+// runs. A link inside the project to a file inside it is followed.
+func TestMCPRunTestsRefusesSymlinksOut(t *testing.T) {
+	h := newHarness(t, harnessOptions{files: map[string]string{"tests/cart.e2e.yaml": "name: cart\nurl: /product\nsteps:\n  - click: the Add to cart button\n"}})
+	outside := filepath.Join(t.TempDir(), "outside.e2e.yaml")
+	if err := os.WriteFile(outside, []byte("name: outside\nurl: /product\nsteps:\n  - click: the Add to cart button\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(h.dir, "tests", "evil.e2e.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []map[string]any{
+		{"paths": []string{"tests/evil.e2e.yaml"}},
+		{"paths": []string{"tests/*.e2e.yaml"}},
+		{"paths": []string{"tests"}},
+		{"paths": []string{"**/*.e2e.yaml"}},
+		{}, // e2e.yaml's tests: patterns
+		{"grep": "outside"},
+	} {
+		text, isErr := call(t, h.cs, "run_tests", args)
+		if !isErr || !(strings.Contains(text, "outside the project") || strings.Contains(text, "symbolic link")) {
+			t.Errorf("run_tests %v: %v %.300s", args, isErr, text)
+		}
+	}
+	runs, err := h.db.Runs(context.Background(), 0)
+	if err != nil || len(runs) != 0 {
+		t.Errorf("a run happened: %+v (%v)", runs, err)
+	}
+
+	// A link that stays inside the project is a test file like any other.
+	if err := os.Remove(filepath.Join(h.dir, "tests", "evil.e2e.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(h.dir, "tests", "cart.e2e.yaml"), filepath.Join(h.dir, "tests", "again.e2e.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	var rep struct{ Run struct{ Status string } }
+	ok(t, h.cs, "run_tests", map[string]any{"paths": []string{"tests/*.e2e.yaml"}}, &rep)
+	if rep.Run.Status != "passed" {
+		t.Errorf("a link inside the project: %+v", rep)
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	runner "github.com/e2e-dev/e2e/session/run"
 )
 
 // pages counts the browser's open pages (its targets of type page).
@@ -117,4 +119,59 @@ func TestMCPClientDisconnectMidCall(t *testing.T) {
 	var snap snapshotOut
 	ok(t, h.cs, "snapshot", map[string]any{"session": other.Session}, &snap)
 	alive(t, h.cs)
+}
+
+// TestMCPDisconnectMidRunRecordsNothing: a client that goes away while its
+// run_tests is running leaves no run, test or step in the store (the run
+// is rolled back), and a run whose client stays is recorded as always.
+func TestMCPDisconnectMidRunRecordsNothing(t *testing.T) {
+	started := make(chan struct{}, 1)
+	h := newHarness(t, harnessOptions{
+		files: map[string]string{
+			"slow.e2e.yaml": "name: slow\nurl: /product\nsteps:\n  - click: the Checkout button\n",
+			"cart.e2e.yaml": "name: cart\nurl: /product\nsteps:\n  - click: the Add to cart button\n",
+		},
+		wire: func(o *runner.Options) {
+			o.Suite.OnTestStart = func(runner.Started) {
+				select {
+				case started <- struct{}{}:
+				default:
+				}
+			}
+		},
+	})
+	cs, ss, cut := h.connectCuttable(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "run_tests", Arguments: map[string]any{"paths": []string{"slow.e2e.yaml"}}})
+		done <- err
+	}()
+	select {
+	case <-started:
+	case err := <-done:
+		t.Fatalf("run_tests ended before its test started: %v", err)
+	}
+	cut() // the client is gone
+	<-done
+	if err := ss.Wait(); err != nil {
+		t.Logf("the server's session ended with %v", err)
+	}
+	runs, err := h.db.Runs(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range runs {
+		tests, _ := h.db.Tests(context.Background(), r.ID)
+		t.Errorf("the run its client left was recorded: %+v with tests %+v", r, tests)
+	}
+
+	var rep struct{ Run struct{ ID int64 } }
+	ok(t, h.cs, "run_tests", map[string]any{"paths": []string{"cart.e2e.yaml"}}, &rep)
+	runs, err = h.db.Runs(context.Background(), 0)
+	if err != nil || len(runs) != 1 || runs[0].Status != "passed" {
+		t.Fatalf("a run whose client stayed: %+v (%v)", runs, err)
+	}
+	if tests, err := h.db.Tests(context.Background(), runs[0].ID); err != nil || len(tests) != 1 || tests[0].Name != "cart" {
+		t.Errorf("its tests: %+v (%v)", tests, err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -46,6 +47,9 @@ type harnessOptions struct {
 	files       map[string]string
 	// fixture, when set, wraps the fixture app the harness serves.
 	fixture func(http.Handler) http.Handler
+	// wire, when set, changes every runner's options after the model's.
+	wire    func(*runner.Options)
+	origins []string // Options.AllowedOrigins
 }
 
 func fixtureURL(t testing.TB) string {
@@ -112,9 +116,19 @@ func newHarness(t *testing.T, o harnessOptions) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.s, err = New(Options{Config: cfg, Store: h.db, Redactor: h.red, Version: "test", AllowReview: o.allowReview, MaxSessions: o.maxSessions,
+	wire := scriptedWire(t, o.model, h.db, h.red)
+	if o.wire != nil {
+		model := wire
+		wire = func(ro *runner.Options) {
+			if model != nil {
+				model(ro)
+			}
+			o.wire(ro)
+		}
+	}
+	h.s, err = New(Options{Config: cfg, Store: h.db, Redactor: h.red, Version: "test", AllowReview: o.allowReview, MaxSessions: o.maxSessions, AllowedOrigins: o.origins,
 		Launch: func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, browser.Options{}) },
-		Wire:   scriptedWire(t, o.model, h.db, h.red)})
+		Wire:   wire})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,8 +145,17 @@ func newHarness(t *testing.T, o harnessOptions) *harness {
 // connect connects a new in-memory client.
 func (h *harness) connect(ctx context.Context, opts *sdk.ClientOptions) *sdk.ClientSession {
 	h.t.Helper()
+	cs, _ := h.connectBoth(ctx, opts)
+	return cs
+}
+
+// connectBoth connects a new in-memory client and returns both ends: the
+// server's session ends (its Wait returns) once its tool calls have.
+func (h *harness) connectBoth(ctx context.Context, opts *sdk.ClientOptions) (*sdk.ClientSession, *sdk.ServerSession) {
+	h.t.Helper()
 	ct, st := sdk.NewInMemoryTransports()
-	if _, err := h.s.SDK().Connect(ctx, st, nil); err != nil {
+	ss, err := h.s.SDK().Connect(ctx, st, nil)
+	if err != nil {
 		h.t.Fatal(err)
 	}
 	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, opts)
@@ -140,7 +163,25 @@ func (h *harness) connect(ctx context.Context, opts *sdk.ClientOptions) *sdk.Cli
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return cs
+	return cs, ss
+}
+
+// connectCuttable connects a client over a pipe that cut breaks at once,
+// as a client process that dies does (ClientSession.Close instead waits
+// for the calls under way to be answered).
+func (h *harness) connectCuttable(ctx context.Context) (cs *sdk.ClientSession, ss *sdk.ServerSession, cut func()) {
+	h.t.Helper()
+	client, server := net.Pipe()
+	ss, err := h.s.SDK().Connect(ctx, &sdk.IOTransport{Reader: server, Writer: server}, nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	cs, err = c.Connect(ctx, &sdk.IOTransport{Reader: client, Writer: client}, nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return cs, ss, func() { client.Close() }
 }
 
 // call calls a tool and returns its text and whether it is a tool error.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sync/atomic"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -41,6 +42,13 @@ func runTests(s *Server, ctx context.Context, req *sdk.CallToolRequest, in runTe
 	found, err := testfile.Discover(s.o.Config, paths)
 	if err != nil {
 		return nil, err
+	}
+	// A glob or a directory finds the files a symbolic link names too: one
+	// that leads out of the project is refused, as its path given directly is.
+	for _, p := range found {
+		if err := s.inProject(p); err != nil {
+			return nil, err
+		}
 	}
 	var tests []*testfile.Test
 	var problems []error
@@ -83,16 +91,31 @@ func runTests(s *Server, ctx context.Context, req *sdk.CallToolRequest, in runTe
 		_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: float64(p.Done), Total: float64(p.Total),
 			Message: s.o.Redactor.String(msg)})
 	}
+	var runID atomic.Int64
+	onStart := o.OnRunStart
+	o.OnRunStart = func(id int64) {
+		runID.Store(id)
+		if onStart != nil {
+			onStart(id)
+		}
+	}
 	r, err := runner.New(o)
 	if err != nil {
 		return nil, err
 	}
 	rep, err := r.Run(ctx, tests)
+	if cerr := ctx.Err(); cerr != nil {
+		// The client went away (or cancelled the call) before the run
+		// ended: no one will see its results, so none are kept.
+		if id := runID.Load(); id != 0 {
+			if derr := s.o.Store.DeleteRun(context.WithoutCancel(ctx), id); derr != nil {
+				return nil, fmt.Errorf("roll back the run its client left: %w", derr)
+			}
+		}
+		return nil, cerr
+	}
 	if err != nil {
 		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err // the client went away; the run is recorded as it ended
 	}
 	in2 := &report.Input{Report: rep, Heals: map[int64]*session.Heal{}, Redactor: s.o.Redactor}
 	if in2.Calls, err = s.o.Store.ModelCalls(context.WithoutCancel(ctx), rep.Run.ID); err != nil {

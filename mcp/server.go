@@ -15,6 +15,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -52,6 +54,9 @@ type Options struct {
 	AllowReview bool
 	// MaxSessions caps the sessions open at once (default DefaultMaxSessions).
 	MaxSessions int
+	// AllowedOrigins are the browser origins (scheme://host:port) whose
+	// pages may call the HTTP server besides its own loopback origin.
+	AllowedOrigins []string
 }
 
 // Server is an MCP server over one project.
@@ -65,6 +70,7 @@ type Server struct {
 	next     int
 	last     []byte // the last run's JSON report, redacted
 	closed   bool
+	calls    sync.WaitGroup // tool calls under way; Close waits for them
 }
 
 // New returns a server with every tool and resource registered.
@@ -95,9 +101,14 @@ func New(o Options) (*Server, error) {
 func (s *Server) SDK() *sdk.Server { return s.srv }
 
 // ServeIO serves one client on in and out (standard input and output)
-// until it disconnects or ctx ends.
+// until it disconnects or ctx ends. A line that is not one well-formed
+// JSON-RPC 2.0 message (not JSON, a wrong version or id, a batch, nested
+// deeper than MaxFrameDepth, longer than MaxFrameBytes) is answered with a
+// JSON-RPC error and skipped; the session goes on.
 func (s *Server) ServeIO(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error {
-	err := s.srv.Run(ctx, &sdk.IOTransport{Reader: in, Writer: out})
+	w := &lockedWriter{w: out}
+	// The frame reader bounds every line, so the SDK's own bound is off.
+	err := s.srv.Run(ctx, &sdk.IOTransport{Reader: newFrameReader(in, w, MaxFrameBytes), Writer: w, MaxLineLength: -1})
 	if errors.Is(err, context.Canceled) || isEOF(err) {
 		return nil
 	}
@@ -115,7 +126,11 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(string))
 		return err
 	}
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.srv }, nil)
-	hs := &http.Server{Handler: h}
+	port := 0
+	if a, ok := l.Addr().(*net.TCPAddr); ok {
+		port = a.Port
+	}
+	hs := &http.Server{Handler: originGuard(port, s.o.AllowedOrigins, h)}
 	go func() {
 		<-ctx.Done()
 		hs.Close()
@@ -127,6 +142,59 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(string))
 		return err
 	}
 	return nil
+}
+
+// originGuard refuses (403) a request whose Origin header names another
+// origin than the server's own (http on a loopback host at its port) or
+// one of allowed: a page on another site, or on another port of this
+// machine, must not drive the server through the user's browser (DNS
+// rebinding; the MCP transport specification asks servers to check it).
+// A request with no Origin (not from a browser page) is let through.
+func originGuard(port int, allowed []string, next http.Handler) http.Handler {
+	extra := map[string]bool{}
+	for _, o := range allowed {
+		extra[strings.ToLower(strings.TrimRight(o, "/"))] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin, ok := r.Header["Origin"]
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if len(origin) == 1 && (ownOrigin(origin[0], port) || extra[strings.ToLower(origin[0])]) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		http.Error(w, fmt.Sprintf("Forbidden: Origin %q is not this server's (http://127.0.0.1:%d, http://localhost:%d); allow another with --allow-origin",
+			strings.Join(origin, ", "), port, port), http.StatusForbidden)
+	})
+}
+
+// CheckOrigin refuses what is not an origin as browsers send it:
+// scheme://host[:port], nothing after.
+func CheckOrigin(o string) error {
+	u, err := url.Parse(strings.TrimRight(o, "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("--allow-origin %q: want an origin such as http://localhost:6274 (scheme, host and port, no path)", o)
+	}
+	return nil
+}
+
+// ownOrigin says whether origin is http on a loopback host at port.
+func ownOrigin(origin string, port int) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Scheme != "http" || u.Path != "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return false
+	}
+	if u.Port() != strconv.Itoa(port) {
+		return false
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Loopback refuses an address that is not on the loopback interface: the
@@ -150,8 +218,23 @@ func isEOF(err error) bool {
 	return err != nil && (strings.Contains(err.Error(), "EOF") || strings.Contains(err.Error(), "closed"))
 }
 
-// Close closes every session and the browser.
+// begin counts a tool call under way until done is called; once the
+// server is closing, calls are refused.
+func (s *Server) begin() (done func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errors.New("the server is closing")
+	}
+	s.calls.Add(1)
+	return s.calls.Done, nil
+}
+
+// Close closes every session and the browser, and returns once the tool
+// calls under way have ended (a run its client left is rolled back in the
+// store before Close returns, so the store may be closed after it).
 func (s *Server) Close() {
+	defer s.calls.Wait()
 	s.mu.Lock()
 	s.closed = true
 	ss := make([]*liveSession, 0, len(s.sessions))

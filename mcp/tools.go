@@ -61,6 +61,11 @@ func handle[In any](h handler[In]) func(*Server, *sdk.Tool) {
 		portable(schema)
 		t.InputSchema = schema
 		sdk.AddTool(s.srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (res *sdk.CallToolResult, _ any, err error) {
+			done, err := s.begin()
+			if err != nil {
+				return s.toolError(err), nil, nil
+			}
+			defer done()
 			defer func() {
 				if p := recover(); p != nil {
 					res, err = s.toolError(fmt.Errorf("%s: internal error: %v\n%s", t.Name, p, firstLines(string(debug.Stack()), 12))), nil

@@ -146,6 +146,30 @@ func (s *Server) projectPath(p string) (abs, rel string, err error) {
 	return abs, filepath.ToSlash(rel), nil
 }
 
+// inProject refuses a file found in the project whose real place (symbolic
+// links followed) is outside it.
+func (s *Server) inProject(p string) error {
+	root, err := filepath.Abs(s.o.Config.Dir)
+	if err != nil {
+		return err
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return fmt.Errorf("test file %s: %w", p, err)
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		shown := p
+		if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
+			shown = filepath.ToSlash(r)
+		}
+		return fmt.Errorf("test file %s is a symbolic link to %s, outside the project (%s); tests are read inside it only", shown, real, root)
+	}
+	return nil
+}
+
 // newTest is the text of a new test file.
 func newTest(name, start string, lines []string) string {
 	var b strings.Builder

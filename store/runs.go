@@ -128,6 +128,31 @@ func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
 	return nil
 }
 
+// DeleteRun rolls the run id back: the run and everything recorded under
+// it (its test and step results, its model calls, the decisions taken in
+// it) are removed in one transaction, as if it never ran. It is for a run
+// whose results no one may see (its MCP client went away mid-run); a run
+// that is not there is no error. Cache rows and staged heals, which are
+// keyed by what they remember and not by run, are left alone.
+func (db *DB) DeleteRun(ctx context.Context, id int64) error {
+	if db.readOnly != "" {
+		return nil // a read-only store: the run wrote nothing
+	}
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM decisions WHERE run_id = ?`, id); err != nil {
+			return err
+		}
+		// Test results (and their steps) and model calls go with the run:
+		// their foreign keys cascade.
+		_, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("delete run %d: %w", id, err)
+	}
+	return nil
+}
+
 // SaveTest writes t and all of t.Steps in one transaction and sets t.ID:
 // either everything is stored or nothing is, and t.ID is left alone on
 // error. The run t.RunID must exist (else the error wraps ErrNotFound),

@@ -1,13 +1,17 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"sync"
+	"syscall"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/e2e-dev/e2e/session"
 )
@@ -38,11 +42,14 @@ func NewApp(o Options, opts ...AppOption) *App {
 	if o.Gate == nil {
 		o.Gate = NewGate(false)
 	}
+	a := &App{gate: o.Gate}
 	popts := []tea.ProgramOption{tea.WithAltScreen()}
+	if term.IsTerminal(os.Stdin.Fd()) {
+		popts = append(popts, tea.WithInput(&terminalInput{File: os.Stdin, gone: a.Quit}))
+	}
 	for _, f := range opts {
 		f(&popts)
 	}
-	a := &App{gate: o.Gate}
 	a.p = tea.NewProgram(New(o), popts...)
 	o.Gate.bind(a.p.Send)
 	return a
@@ -75,8 +82,18 @@ func (a *App) Go(fn func()) {
 	}()
 }
 
+// RunContext is Run until ctx ends too: the end of ctx (the command's, which
+// SIGHUP ends when the terminal is closed) quits the studio as q does.
+func (a *App) RunContext(ctx context.Context) error {
+	stop := context.AfterFunc(ctx, a.Quit)
+	defer stop()
+	return a.Run()
+}
+
 // Run shows the studio until it quits and restores the terminal, after a
-// panic too (in the UI, or in a function started with Go).
+// panic too (in the UI, or in a function started with Go). When its
+// terminal goes away (reading keys from it ends or fails: a closed tab, a
+// killed tmux session) it quits as q does.
 func (a *App) Run() error {
 	_, err := a.p.Run()
 	a.mu.Lock()
@@ -95,3 +112,22 @@ func (a *App) Run() error {
 
 // Quit ends the studio.
 func (a *App) Quit() { a.p.Quit() }
+
+// terminalInput is the terminal the studio reads keys from, still a file
+// for bubbletea (raw mode, polled reads). A terminal in raw mode never
+// ends its input: a read that ends (EOF) or fails (EIO) means it was hung
+// up, and gone is called once; bubbletea is told the input ended.
+type terminalInput struct {
+	*os.File
+	once sync.Once
+	gone func()
+}
+
+func (t *terminalInput) Read(p []byte) (int, error) {
+	n, err := t.File.Read(p)
+	if n == 0 && (errors.Is(err, io.EOF) || errors.Is(err, syscall.EIO)) {
+		t.once.Do(func() { go t.gone() })
+		return 0, io.EOF
+	}
+	return n, err
+}

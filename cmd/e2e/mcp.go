@@ -19,6 +19,7 @@ type mcpFlags struct {
 	http        string
 	allowReview bool
 	maxSessions int
+	origins     []string
 }
 
 func newMCPCmd(g *globals) *cobra.Command {
@@ -41,6 +42,7 @@ person: heals_accept and heals_reject are refused unless --allow-review is given
 	fl.StringVar(&f.http, "http", "", "serve streamable HTTP on this loopback address (127.0.0.1:PORT) instead of stdio")
 	fl.BoolVar(&f.allowReview, "allow-review", false, "let the client accept and reject heals (off: a person decides them with e2e heals)")
 	fl.IntVar(&f.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "pages open at once, at most")
+	fl.StringArrayVar(&f.origins, "allow-origin", nil, "with --http: a browser origin (http://localhost:6274) whose pages may call the server besides its own; repeatable")
 	f.suiteFlags.register(cmd, "the current directory", "relative URLs")
 	f.model.register(cmd, "act goals and assert steps in run_tests")
 	return cmd
@@ -52,6 +54,11 @@ func serveMCP(cmd *cobra.Command, g *globals, f *mcpFlags) error {
 	}
 	if f.http != "" {
 		if err := mcp.Loopback(f.http); err != nil {
+			return err
+		}
+	}
+	for _, o := range f.origins {
+		if err := mcp.CheckOrigin(o); err != nil {
 			return err
 		}
 	}
@@ -79,7 +86,7 @@ func serveMCP(cmd *cobra.Command, g *globals, f *mcpFlags) error {
 	}
 	bo := runBrowserOptions(g, cfg)
 	s, err := mcp.New(mcp.Options{Config: cfg, Store: db, Redactor: g.red, Version: toolVersion(), Variants: f.variants,
-		AllowReview: f.allowReview, MaxSessions: f.maxSessions,
+		AllowReview: f.allowReview, MaxSessions: f.maxSessions, AllowedOrigins: f.origins,
 		Launch: func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) },
 		Wire: func(o *runner.Options) {
 			o.OnRunStart = func(id int64) { calls.runID.Store(id) }

@@ -20,6 +20,10 @@ func TestMCPCommandFlags(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "--max-sessions 0: want 1 or more") {
 		t.Errorf("--max-sessions 0: exit %d %s", code, errOut)
 	}
+	code, _, errOut = e2e(t, "mcp", "--config", dir, "--http", "127.0.0.1:0", "--allow-origin", "http://localhost:6274/app")
+	if code != 2 || !strings.Contains(errOut, `--allow-origin "http://localhost:6274/app": want an origin`) {
+		t.Errorf("--allow-origin with a path: exit %d %s", code, errOut)
+	}
 	code, out, _ := e2e(t, "mcp", "--help")
 	if code != 0 || !strings.Contains(out, "--allow-review") || !strings.Contains(out, "claude mcp add e2e -- e2e mcp") {
 		t.Errorf("help: exit %d\n%s", code, out)

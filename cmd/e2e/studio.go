@@ -114,13 +114,13 @@ func studioHeals(cmd *cobra.Command, f *studioFlags) error {
 	}
 	defer db.Close()
 	app := tui.NewApp(tui.Options{Mode: tui.ModeHeals, Heals: db, Reviewer: reviewer()}, appOptions(cmd)...)
-	return app.Run()
+	return app.RunContext(cmd.Context())
 }
 
 // errorScreen shows why a test cannot be opened, until the engineer quits.
 func errorScreen(cmd *cobra.Command, file string, err error) error {
 	app := tui.NewApp(tui.Options{Mode: tui.ModeError, File: file, Err: err}, appOptions(cmd)...)
-	if rerr := app.Run(); rerr != nil {
+	if rerr := app.RunContext(cmd.Context()); rerr != nil {
 		return rerr
 	}
 	return &exitError{code: exitUsage, err: err}
@@ -235,7 +235,8 @@ func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) err
 			}
 		}
 	})
-	err = app.Run()
+	// SIGHUP (the terminal closed) ends ctx, which quits the studio as q does.
+	err = app.RunContext(ctx)
 	cancel() // stops the run; a held step's gate returns
 	wg.Wait()
 	return err
@@ -335,7 +336,7 @@ func studioNew(cmd *cobra.Command, g *globals, f *studioFlags) error {
 			}
 		}
 	})
-	err = app.Run()
+	err = app.RunContext(ctx) // SIGHUP (the terminal closed) quits it as q does
 	cancel()
 	wg.Wait()
 	return err
