@@ -15,6 +15,11 @@ import (
 // Cache, return nil and no error instead.
 var ErrNotFound = errors.New("not found")
 
+// ErrConnString is matched (errors.Is) by Open's error for a path that
+// looks like a database connection string but is none e2e reads: taken
+// for a SQLite file, its password would become directory names.
+var ErrConnString = errors.New("the store looks like a database connection string")
+
 // ErrSchemaTooNew is matched (errors.Is) by a *SchemaVersionError: the
 // database was written by a newer e2e than this one.
 var ErrSchemaTooNew = errors.New("database schema is newer than this e2e")

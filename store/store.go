@@ -96,7 +96,13 @@ func WithBusyTimeout(d time.Duration) Option {
 }
 
 // Open opens the SQLite file at path, creating it and its parent
-// directories if needed, and migrates it to the schema this binary knows.
+// directories if needed, and migrates it to the schema this binary knows;
+// a path that is a PostgreSQL connection string (postgres.IsURL) opens
+// the server's store instead.
+//
+// A path that looks like a connection string e2e does not read (mysql://…,
+// Postgres:/…, Host=…) is refused with an error wrapping ErrConnString
+// that does not quote it.
 //
 // It returns a *SchemaVersionError (errors.Is ErrSchemaTooNew) when the file
 // was migrated by a newer e2e; the file is left untouched. Other errors come
@@ -113,6 +119,12 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	}
 	if postgres.IsURL(path) {
 		return openPostgres(ctx, path, o)
+	}
+	if why, ok := redact.LooksLikeDatabaseURL(path); ok {
+		// Taken for a path, it would put its password into directory
+		// names; the value itself is never printed.
+		return nil, fmt.Errorf("open store: %w: %s, but not one e2e reads: write a postgres:// URL or a libpq keyword/value string (host=… dbname=…), "+
+			"or, for a SQLite file whose name looks so, start it with ./", ErrConnString, why)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {

@@ -22,17 +22,16 @@ import (
 )
 
 // IsURL reports whether target names a PostgreSQL server rather than a
-// file.
-func IsURL(target string) bool {
-	return strings.HasPrefix(target, "postgres://") || strings.HasPrefix(target, "postgresql://")
-}
+// file: a postgres:// or postgresql:// URL, the scheme in any case, or a
+// libpq keyword/value string (redact.IsDatabaseURL).
+func IsURL(target string) bool { return redact.IsDatabaseURL(target) }
 
 // Connector parses a postgres:// URL (or a libpq keyword/value string) and
 // returns a connector to it; with readOnly, every transaction on its
 // connections is read-only. The password comes from the URL or, as libpq
 // does, from PGPASSWORD and ~/.pgpass; it is never part of an error.
 func Connector(target string, readOnly bool) (driver.Connector, error) {
-	cfg, err := pgx.ParseConfig(target)
+	cfg, err := pgx.ParseConfig(redact.NormalURL(strings.TrimSpace(target)))
 	if err != nil {
 		// pgx's parse errors can quote the string they were given.
 		return nil, fmt.Errorf("parse database URL %s: %s", Mask(target), Mask(errText(err)))
@@ -60,22 +59,7 @@ func errText(err error) string {
 
 // Mask returns target with its password, if any, replaced by "xxxxx": what
 // every message that shows a database URL prints.
-func Mask(target string) string {
-	if IsURL(target) {
-		return redact.MaskURL(target)
-	}
-	// keyword/value: blank any password=… word.
-	f := strings.Fields(target)
-	for i, w := range f {
-		if k, _, ok := strings.Cut(w, "="); ok && strings.EqualFold(k, "password") {
-			f[i] = "password=xxxxx"
-		}
-	}
-	if len(f) == 0 {
-		return target
-	}
-	return strings.Join(f, " ")
-}
+func Mask(target string) string { return redact.MaskDatabase(target) }
 
 // HasPassword reports whether target carries a password itself (rather
 // than leaving it to the environment).
