@@ -79,15 +79,22 @@ func IsCorrupt(err error) bool {
 // IsFailure reports whether err (or an error it wraps) is the database
 // failing at run time: a SQLite error such as "database is locked" past the
 // busy timeout, a full disk, an I/O error, or a damaged file (IsCorrupt);
-// a PostgreSQL server that does not answer (it cannot be reached, the
-// connection broke, it timed out) or answers with an error.
+// a PostgreSQL server that does not answer (it cannot be reached or
+// connected to within connect_timeout, the connection broke or was closed,
+// it timed out) or answers with an error.
 // It is false for nil, for cancellation (context.Canceled, SQLite's
 // SQLITE_INTERRUPT), for a file that cannot be opened at all (a bad path or
 // permissions: SQLITE_CANTOPEN), for a schema newer than this e2e
 // (ErrSchemaTooNew) and for bad input such as an import line (*ImportError):
 // those are the caller's or the configuration's to fix.
 func IsFailure(err error) bool {
-	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+	if err == nil || errors.Is(err, context.Canceled) {
+		return false
+	}
+	if postgres.IsConnect(err) {
+		return true // a server that did not answer within connect_timeout wraps DeadlineExceeded too
+	}
+	if errors.Is(err, context.DeadlineExceeded) ||
 		errors.Is(err, ErrSchemaTooNew) {
 		return false
 	}

@@ -407,6 +407,9 @@ func (w *importWriter) flush() error {
 			return err
 		}
 		w.done += n
+		if afterImportBatch != nil {
+			afterImportBatch()
+		}
 		clear(w.batch[:n])
 		w.batch = w.batch[n:]
 		if w.held += time.Since(began); w.held >= importYieldEvery {
@@ -419,6 +422,10 @@ func (w *importWriter) flush() error {
 	w.batch, w.bytes = w.batch[:0], 0
 	return nil
 }
+
+// afterImportBatch, set only by tests, is called after each batch an
+// import commits: where a test stops the server between two batches.
+var afterImportBatch func()
 
 // pause waits for d or until ctx ends.
 func pause(ctx context.Context, d time.Duration) error {

@@ -120,13 +120,22 @@ func IsReadOnly(err error) bool {
 func IsBenign(err error) bool { c, ok := code(err); return ok && c == "57014" }
 
 // IsUnavailable reports whether err is the server not answering: it could
-// not be reached, the connection broke, or it timed out.
+// not be reached, the connection broke or was closed under the store (a
+// server that went away between two transactions: pgx's "conn closed"),
+// or it timed out.
 func IsUnavailable(err error) bool {
 	if err == nil {
 		return false
 	}
-	var ce *pgconn.ConnectError
 	var oe *net.OpError // not net.Error: a syscall.Errno is one too
-	return errors.As(err, &ce) || pgconn.Timeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
-		errors.Is(err, driver.ErrBadConn) || errors.As(err, &oe)
+	return IsConnect(err) || pgconn.Timeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, driver.ErrBadConn) || errors.Is(err, pgconn.ErrConnClosed) || errors.As(err, &oe)
+}
+
+// IsConnect reports whether err is a connection to the server that could
+// not be made: refused, unreachable, or out of connect_timeout (the error
+// then wraps context.DeadlineExceeded, yet the server is what failed).
+func IsConnect(err error) bool {
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce)
 }
