@@ -45,17 +45,22 @@ func (e *SchemaVersionError) Is(target error) bool { return target == ErrSchemaT
 // is damaged. IsCorrupt also recognises SQLite's own reports of damage.
 var ErrCorrupt = errors.New("database file is damaged")
 
-// CorruptError is returned by DB.Check when SQLite's quick_check finds the
-// database file damaged.
+// CorruptError is returned by DB.Check when SQLite's quick_check (or, on
+// PostgreSQL, reading every row) finds the database damaged.
 type CorruptError struct {
 	Path     string   // the database file
-	Problems []string // what quick_check reported, at most the first ten
+	Problems []string // what quick_check reported (at most the first ten), or the tables that could not be read
+	By       string   // what found them: "" for quick_check
 }
 
 func (e *CorruptError) Error() string {
 	msg := "database " + e.Path + " is damaged"
 	if len(e.Problems) > 0 {
-		msg += " (quick_check: " + e.Problems[0]
+		by := e.By
+		if by == "" {
+			by = "quick_check"
+		}
+		msg += " (" + by + ": " + e.Problems[0]
 		if len(e.Problems) > 1 {
 			msg += fmt.Sprintf(", and %d more", len(e.Problems)-1)
 		}
