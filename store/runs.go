@@ -21,7 +21,12 @@ import (
 // hosts, and of processes that may still be alive, are left alone.
 func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
 	if db.readOnly != "" {
-		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+		// The run writes nothing (ReadOnly says why); its model calls
+		// are kept in memory from here (ModelCalls of run 0).
+		db.unstored.Lock()
+		db.unstored.calls = nil
+		db.unstored.Unlock()
+		return nil
 	}
 	if r == nil {
 		return errors.New("start run: nil run")

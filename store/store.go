@@ -26,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
@@ -50,6 +51,11 @@ type DB struct {
 	now   func() time.Time
 
 	readOnly string // why nothing is written; "" when the store writes (readonly.go)
+	// unstored holds a read-only store's run's model calls (calls.go).
+	unstored struct {
+		sync.Mutex
+		calls []session.ModelCall
+	}
 
 	lineage    session.Lineage
 	versionKey string          // VersionKey(lineage.Version)
