@@ -51,6 +51,7 @@ type DB struct {
 	now   func() time.Time
 
 	readOnly string // why nothing is written; "" when the store writes (readonly.go)
+	beats beats // the heartbeats of the runs it started (heartbeat.go)
 	// unstored holds a read-only store's run's model calls (calls.go).
 	unstored struct {
 		sync.Mutex
@@ -218,9 +219,11 @@ func finishOpen(ctx context.Context, db *DB, o options) (*DB, error) {
 // Path returns the absolute path of the database file.
 func (db *DB) Path() string { return db.path }
 
-// Close closes the prepared statements and both connection pools, and
-// returns the errors met doing so.
+// Close ends the heartbeats of the runs it started, closes the prepared
+// statements and both connection pools, and returns the errors met doing
+// so.
 func (db *DB) Close() error {
+	db.stopBeat(0)
 	var errs []error
 	for _, st := range []*sql.Stmt{db.cachePick, db.trajectoryPick, db.cacheGet, db.cacheTouch} {
 		if st != nil {
