@@ -16,7 +16,7 @@ type testClock struct {
 	now time.Time
 }
 
-func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
 func (c *testClock) set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
 
 // TestStaleRunsAreInterrupted: a run on a CI runner that never comes back

@@ -51,7 +51,7 @@ type DB struct {
 	now   func() time.Time
 
 	readOnly string // why nothing is written; "" when the store writes (readonly.go)
-	beats beats // the heartbeats of the runs it started (heartbeat.go)
+	beats    beats  // the heartbeats of the runs it started (heartbeat.go)
 	// unstored holds a read-only store's run's model calls (calls.go).
 	unstored struct {
 		sync.Mutex
