@@ -22,7 +22,8 @@ FROM element_cache WHERE id = ?`
 // Cache returns the element cache row for key that the store's lineage
 // picks (see WithLineage), or nil and no error when there is none. Errors
 // come from the query, or wrap session.ErrUnreadableRow when a stored JSON
-// column of the row does not decode.
+// column of the row does not decode or a list of it is over its bound (a
+// *session.OversizeRowError).
 func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEntry, error) {
 	var (
 		e                       = session.CacheEntry{Key: key}
@@ -57,6 +58,11 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 	}
 	if err := json.Unmarshal(nodeContext, &e.Context); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w: context: %w", key, session.ErrUnreadableRow, err)
+	}
+	if err := e.CheckBounds(); err != nil {
+		// A row too large to replay (an import): a miss, never handed to
+		// the page.
+		return nil, fmt.Errorf("read cache %s: %w", key, err)
 	}
 	if e.CreatedAt, err = parseTime(created); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w", key, err)

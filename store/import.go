@@ -246,6 +246,19 @@ func decodeImportRow(line int, text []byte) (*CacheRow, *ImportError) {
 			return nil, jsonProblem(line, text, f.name, err)
 		}
 	}
+	// Lists over their bounds would hang the page at every replay.
+	var bounds error
+	if row.Kind == KindElement {
+		e := session.CacheEntry{Description: row.Text, Selectors: *want[0].into.(*[]session.Selector), Node: *want[1].into.(*session.NodeSnapshot),
+			Intent: *want[2].into.(*session.Intent), Context: *want[3].into.(*session.NodeContext)}
+		bounds = e.CheckBounds()
+	} else {
+		t := session.Trajectory{Steps: *want[0].into.(*[]string), Evidence: *want[1].into.(*session.Evidence), Gaps: *want[2].into.(*[]session.Gap)}
+		bounds = t.CheckBounds()
+	}
+	if oe, ok := errors.AsType[*session.OversizeRowError](bounds); ok {
+		return nil, bad(fieldColumn(text, oe.Field), "%s: a cache row this large would stall the page at every replay of its step", oe)
+	}
 	return &row, nil
 }
 

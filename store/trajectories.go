@@ -13,7 +13,7 @@ import (
 // Trajectory returns the recorded trajectory for key that the store's
 // lineage picks (see WithLineage), or nil, nil. An error wraps
 // session.ErrUnreadableRow when a stored JSON column of the row does not
-// decode.
+// decode or a list of it is over its bound (a *session.OversizeRowError).
 func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error) {
 	var t session.Trajectory
 	var steps, evidence, gaps string
@@ -44,6 +44,9 @@ FROM trajectories WHERE id = ?`, id).
 		if err := json.Unmarshal([]byte(gaps), &t.Gaps); err != nil {
 			return nil, fmt.Errorf("trajectory %s: %w: gaps: %w", key, session.ErrUnreadableRow, err)
 		}
+	}
+	if err := t.CheckBounds(); err != nil {
+		return nil, fmt.Errorf("trajectory %s: %w", key, err)
 	}
 	return &t, nil
 }
