@@ -25,7 +25,8 @@ const maxUnstoredCalls = 100_000
 // A read-only store writes nothing: it keeps the calls of run 0 (the run
 // it did not store) in memory since its last StartRun, for ModelCalls to
 // report that run's own calls.
-func (db *DB) RecordModelCall(ctx context.Context, c *session.ModelCall) error {
+func (db *DB) RecordModelCall(ctx context.Context, c *session.ModelCall) (err error) {
+	defer db.noteFailure(&err)
 	if c == nil {
 		return errors.New("record model call: nil call")
 	}
@@ -49,7 +50,7 @@ func (db *DB) RecordModelCall(ctx context.Context, c *session.ModelCall) error {
 		outcome = "ok"
 	}
 	var id int64
-	err := db.write.QueryRowContext(ctx, `
+	err = db.write.QueryRowContext(ctx, `
 INSERT INTO model_calls (run_id, at, purpose, model, tokens_in, tokens_out, latency_ms, attempts, outcome, cost)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		run, formatTime(at), c.Purpose, c.Model, c.TokensIn, c.TokensOut, c.LatencyMS, attempts, outcome, c.Cost).Scan(&id)

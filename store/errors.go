@@ -117,3 +117,25 @@ func IsFailure(err error) bool {
 	}
 	return postgres.IsUnavailable(err)
 }
+
+// noteFailure keeps *err as the store's Failure when it is the first
+// failure of the database itself (IsFailure) a method met.
+func (db *DB) noteFailure(err *error) {
+	if *err != nil && db.failure.Load() == nil && IsFailure(*err) {
+		e := *err
+		db.failure.CompareAndSwap(nil, &e)
+	}
+}
+
+// Failure returns the first failure of the database itself (IsFailure: a
+// damaged page, a lock held past the busy timeout, a full disk, a server
+// gone) that the methods a run uses met since Open, or nil. A run goes on
+// past one — the step or test that met it fails — and the command then
+// ends as for the store failing (exit 5, with what to do), not as for a
+// failed test.
+func (db *DB) Failure() error {
+	if p := db.failure.Load(); p != nil {
+		return *p
+	}
+	return nil
+}

@@ -22,7 +22,8 @@ import (
 // crashed, the machine rebooted), and those of any host whose heartbeat
 // stopped StaleAfter ago; runs of processes on this host that are still
 // alive are left alone.
-func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
+func (db *DB) StartRun(ctx context.Context, r *session.Run) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		// The run writes nothing (ReadOnly says why); its model calls
 		// are kept in memory from here (ModelCalls of run 0).
@@ -47,7 +48,7 @@ func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
 	}
 	me := self()
 	var id int64
-	err := db.write.QueryRowContext(ctx, `
+	err = db.write.QueryRowContext(ctx, `
 INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, heartbeat_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start, r.Shard,
@@ -129,7 +130,8 @@ func (db *DB) markInterrupted(ctx context.Context) error {
 // FinishRun records r.Status and r.FinishedAt for the run r.ID; a zero
 // r.FinishedAt becomes the clock's now and is written back to r. It returns
 // an error wrapping ErrNotFound when no run has that ID.
-func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
+func (db *DB) FinishRun(ctx context.Context, r *session.Run) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
@@ -166,7 +168,8 @@ func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
 // Attempts below 1 are stored as 1.
 // A step's Reidentified is stored with it (a score that is not a finite
 // number as 0).
-func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
+func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
@@ -174,7 +177,7 @@ func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
 		return errors.New("save test: nil test")
 	}
 	var id int64
-	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+	err = inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `
 INSERT INTO test_results (run_id, name, file, status, error, duration_ms, attempts)
 VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,

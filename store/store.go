@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
@@ -50,8 +51,9 @@ type DB struct {
 	read  *sql.DB // query-only connections
 	now   func() time.Time
 
-	readOnly string // why nothing is written; "" when the store writes (readonly.go)
-	beats    beats  // the heartbeats of the runs it started (heartbeat.go)
+	readOnly string                // why nothing is written; "" when the store writes (readonly.go)
+	beats    beats                 // the heartbeats of the runs it started (heartbeat.go)
+	failure  atomic.Pointer[error] // the first failure of the database a run met (Failure, errors.go)
 	// unstored holds a read-only store's run's model calls (calls.go).
 	unstored struct {
 		sync.Mutex

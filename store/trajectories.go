@@ -14,7 +14,8 @@ import (
 // lineage picks (see WithLineage), or nil, nil. An error wraps
 // session.ErrUnreadableRow when a stored JSON column of the row does not
 // decode or a list of it is over its bound (a *session.OversizeRowError).
-func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error) {
+func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (_ *session.Trajectory, err error) {
+	defer db.noteFailure(&err)
 	var t session.Trajectory
 	var steps, evidence, gaps string
 	id, ok, err := db.pick(ctx, db.trajectoryPick, key)
@@ -53,7 +54,8 @@ FROM trajectories WHERE id = ?`, id).
 
 // TouchTrajectory records a replay of the row of key that Trajectory
 // returns: used_at becomes now and hits grows by one. No row is not an error.
-func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
+func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
@@ -70,7 +72,8 @@ func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
 // PutTrajectory inserts t as a row of the store's lineage, or replaces that
 // lineage's row of t.Key; rows of other branches, commits and versions
 // stay.
-func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) error {
+func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
