@@ -22,8 +22,10 @@ FROM element_cache WHERE id = ?`
 // Cache returns the element cache row for key that the store's lineage
 // picks (see WithLineage), or nil and no error when there is none. Errors
 // come from the query, or wrap session.ErrUnreadableRow when a stored JSON
-// column of the row does not decode.
-func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEntry, error) {
+// column of the row does not decode or a list of it is over its bound (a
+// *session.OversizeRowError).
+func (db *DB) Cache(ctx context.Context, key session.CacheKey) (_ *session.CacheEntry, err error) {
+	defer db.noteFailure(&err)
 	var (
 		e                       = session.CacheEntry{Key: key}
 		selectors, node, intent []byte
@@ -58,6 +60,11 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 	if err := json.Unmarshal(nodeContext, &e.Context); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w: context: %w", key, session.ErrUnreadableRow, err)
 	}
+	if err := e.CheckBounds(); err != nil {
+		// A row too large to replay (an import): a miss, never handed to
+		// the page.
+		return nil, fmt.Errorf("read cache %s: %w", key, err)
+	}
 	if e.CreatedAt, err = parseTime(created); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w", key, err)
 	}
@@ -76,7 +83,8 @@ func (db *DB) Cache(ctx context.Context, key session.CacheKey) (*session.CacheEn
 // the clock's now and a zero e.UsedAt becomes e.CreatedAt; both, the stored
 // hit count and the lineage are written back to e. It returns an error for
 // an empty key or an identity that is not JSON.
-func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) error {
+func (db *DB) PutCache(ctx context.Context, e *session.CacheEntry) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
@@ -143,7 +151,8 @@ RETURNING hits`,
 // TouchCache records a cache hit on the row of key that Cache returns, with
 // one statement: used_at becomes the clock's now and hits grows by one. It
 // returns an error wrapping ErrNotFound when there is no such row.
-func (db *DB) TouchCache(ctx context.Context, key session.CacheKey) error {
+func (db *DB) TouchCache(ctx context.Context, key session.CacheKey) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}

@@ -80,7 +80,7 @@ func contents(t *testing.T, db *DB) string {
 		r.ID = 0
 		all = append(all, r, tests, decs, calls)
 	}
-	calls, err := db.ModelCalls(ctx, 0)
+	calls, err := db.ModelCalls(ctx, AllRuns)
 	must(t, err)
 	for i := range calls {
 		calls[i].ID, calls[i].RunID = 0, 0

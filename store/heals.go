@@ -19,7 +19,8 @@ import (
 // SupersededBy h.ID) and is inserted. An accepted h supersedes the staged
 // heal of its key and branch too, and replaces the trajectory, all in the
 // same transaction.
-func (db *DB) PutHeal(ctx context.Context, h *session.Heal) error {
+func (db *DB) PutHeal(ctx context.Context, h *session.Heal) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
@@ -162,7 +163,8 @@ func scanHeal(row interface{ Scan(...any) error }) (*session.Heal, error) {
 
 // StagedHeal returns the newest heal of key staged on the store's branch,
 // or nil, nil: a staged heal stays on its branch until it is accepted.
-func (db *DB) StagedHeal(ctx context.Context, key session.CacheKey) (*session.Heal, error) {
+func (db *DB) StagedHeal(ctx context.Context, key session.CacheKey) (_ *session.Heal, err error) {
+	defer db.noteFailure(&err)
 	h, err := scanHeal(db.read.QueryRowContext(ctx, `SELECT `+healColumns+` FROM heals
 WHERE key = ? AND status = 'staged' AND branch = ? ORDER BY id DESC LIMIT 1`, string(key), db.lineage.Branch))
 	if errors.Is(err, sql.ErrNoRows) {

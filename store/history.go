@@ -218,8 +218,10 @@ const summaryColumns = `(SELECT count(*) FROM test_results t WHERE t.run_id = r.
 // RunSummaries returns the newest limit runs (all of them when limit <= 0),
 // newest first, each with the counts of its tests: Passed counts every
 // test that passed, flaky and healed ones too; Flaky those that passed on
-// a retry, Healed those that passed at once through a heal.
+// a retry, Healed those that passed at once through a heal. Runs that are
+// over are marked "interrupted" first, as Runs does.
 func (db *DB) RunSummaries(ctx context.Context, limit int) ([]session.RunSummary, error) {
+	_ = db.markInterrupted(ctx)
 	if limit <= 0 {
 		limit = math.MaxInt32 // all of them
 	}

@@ -246,6 +246,19 @@ func decodeImportRow(line int, text []byte) (*CacheRow, *ImportError) {
 			return nil, jsonProblem(line, text, f.name, err)
 		}
 	}
+	// Lists over their bounds would hang the page at every replay.
+	var bounds error
+	if row.Kind == KindElement {
+		e := session.CacheEntry{Description: row.Text, Selectors: *want[0].into.(*[]session.Selector), Node: *want[1].into.(*session.NodeSnapshot),
+			Intent: *want[2].into.(*session.Intent), Context: *want[3].into.(*session.NodeContext)}
+		bounds = e.CheckBounds()
+	} else {
+		t := session.Trajectory{Steps: *want[0].into.(*[]string), Evidence: *want[1].into.(*session.Evidence), Gaps: *want[2].into.(*[]session.Gap)}
+		bounds = t.CheckBounds()
+	}
+	if oe, ok := errors.AsType[*session.OversizeRowError](bounds); ok {
+		return nil, bad(fieldColumn(text, oe.Field), "%s: a cache row this large would stall the page at every replay of its step", oe)
+	}
 	return &row, nil
 }
 
@@ -407,6 +420,9 @@ func (w *importWriter) flush() error {
 			return err
 		}
 		w.done += n
+		if afterImportBatch != nil {
+			afterImportBatch()
+		}
 		clear(w.batch[:n])
 		w.batch = w.batch[n:]
 		if w.held += time.Since(began); w.held >= importYieldEvery {
@@ -419,6 +435,10 @@ func (w *importWriter) flush() error {
 	w.batch, w.bytes = w.batch[:0], 0
 	return nil
 }
+
+// afterImportBatch, set only by tests, is called after each batch an
+// import commits: where a test stops the server between two batches.
+var afterImportBatch func()
 
 // pause waits for d or until ctx ends.
 func pause(ctx context.Context, d time.Duration) error {

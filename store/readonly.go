@@ -30,7 +30,7 @@ func (db *DB) ReadOnly() string { return db.readOnly }
 
 func (db *DB) writable() error {
 	if db.readOnly != "" {
-		return fmt.Errorf("%w (%s)", ErrReadOnly, db.readOnly)
+		return fmt.Errorf("%w (%s): what writes to it is refused; run this where the store may be written", ErrReadOnly, db.readOnly)
 	}
 	return nil
 }

@@ -15,13 +15,22 @@ import (
 
 // StartRun inserts r and sets r.ID. A zero r.StartedAt becomes the clock's
 // now and an empty r.Status becomes "running"; both are written back to r.
-// The run records this process (id, host, start), and first every run
-// still "running" whose process on this host is gone (killed, crashed, the
-// machine rebooted) is marked "interrupted", finished now: runs of other
-// hosts, and of processes that may still be alive, are left alone.
-func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
+// The run records this process (id, host, start), and its heartbeat is
+// written every HeartbeatEvery from now until FinishRun (or Close). First,
+// the runs still "running" that are over are marked "interrupted"
+// (markInterrupted): those of this host whose process is gone (killed,
+// crashed, the machine rebooted), and those of any host whose heartbeat
+// stopped StaleAfter ago; runs of processes on this host that are still
+// alive are left alone.
+func (db *DB) StartRun(ctx context.Context, r *session.Run) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
-		return nil // a read-only store: the run writes nothing (ReadOnly says why)
+		// The run writes nothing (ReadOnly says why); its model calls
+		// are kept in memory from here (ModelCalls of run 0).
+		db.unstored.Lock()
+		db.unstored.calls = nil
+		db.unstored.Unlock()
+		return nil
 	}
 	if r == nil {
 		return errors.New("start run: nil run")
@@ -39,39 +48,61 @@ func (db *DB) StartRun(ctx context.Context, r *session.Run) error {
 	}
 	me := self()
 	var id int64
-	err := db.write.QueryRowContext(ctx, `
-INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start, r.Shard).Scan(&id)
+	err = db.write.QueryRowContext(ctx, `
+INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, heartbeat_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start, r.Shard,
+		formatTime(db.now())).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("start run: %w", err)
 	}
 	r.ID, r.StartedAt, r.Status = id, started, status
+	if status == "running" {
+		db.startBeat(id)
+	}
 	return nil
 }
 
-// markInterrupted marks the running runs of this host whose process is
-// gone as "interrupted".
+// markInterrupted marks "interrupted" the running runs that are over: of
+// this host, those whose process is gone (finished now); of another host,
+// or with no process recorded, those whose last heartbeat (else their
+// start) is StaleAfter old or older (finished at that heartbeat, when they
+// were last known to run). A read-only store marks nothing.
 func (db *DB) markInterrupted(ctx context.Context) error {
+	if db.readOnly != "" {
+		return nil
+	}
 	me := self()
+	now := db.now()
 	rows, err := db.read.QueryContext(ctx,
-		`SELECT id, pid, process_start FROM runs WHERE status = 'running' AND host = ? AND pid > 0`, me.host)
+		`SELECT id, pid, host, process_start, COALESCE(heartbeat_at, started_at) FROM runs WHERE status = 'running'`)
 	if err != nil {
 		return fmt.Errorf("mark interrupted runs: %w", err)
 	}
-	var ids []int64
+	type over struct {
+		id  int64
+		end string
+	}
+	var ids []over
 	for rows.Next() {
 		var (
-			id    int64
-			pid   int
-			start string
+			id          int64
+			pid         int
+			host, start string
+			beat        string
 		)
-		if err := rows.Scan(&id, &pid, &start); err != nil {
+		if err := rows.Scan(&id, &pid, &host, &start, &beat); err != nil {
 			rows.Close()
 			return fmt.Errorf("mark interrupted runs: %w", err)
 		}
-		if gone(pid, start) {
-			ids = append(ids, id)
+		if host == me.host && pid > 0 {
+			if gone(pid, start) {
+				ids = append(ids, over{id, formatTime(now)})
+			}
+			continue
+		}
+		if at, err := parseTime(beat); err == nil && now.Sub(at) >= StaleAfter {
+			ids = append(ids, over{id, beat})
 		}
 	}
 	rows.Close()
@@ -81,11 +112,10 @@ func (db *DB) markInterrupted(ctx context.Context) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	now := formatTime(db.now())
 	err = inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
-		for _, id := range ids {
+		for _, o := range ids {
 			if _, err := tx.ExecContext(ctx,
-				`UPDATE runs SET status = 'interrupted', finished_at = ? WHERE id = ? AND status = 'running'`, now, id); err != nil {
+				`UPDATE runs SET status = 'interrupted', finished_at = ? WHERE id = ? AND status = 'running'`, o.end, o.id); err != nil {
 				return err
 			}
 		}
@@ -100,13 +130,15 @@ func (db *DB) markInterrupted(ctx context.Context) error {
 // FinishRun records r.Status and r.FinishedAt for the run r.ID; a zero
 // r.FinishedAt becomes the clock's now and is written back to r. It returns
 // an error wrapping ErrNotFound when no run has that ID.
-func (db *DB) FinishRun(ctx context.Context, r *session.Run) error {
+func (db *DB) FinishRun(ctx context.Context, r *session.Run) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
 	if r == nil {
 		return errors.New("finish run: nil run")
 	}
+	db.stopBeat(r.ID)
 	finished := r.FinishedAt
 	if finished.IsZero() {
 		finished = db.now()
@@ -161,7 +193,8 @@ func (db *DB) DeleteRun(ctx context.Context, id int64) error {
 // Attempts below 1 are stored as 1.
 // A step's Reidentified is stored with it (a score that is not a finite
 // number as 0).
-func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
+func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
@@ -169,7 +202,7 @@ func (db *DB) SaveTest(ctx context.Context, t *session.TestResult) error {
 		return errors.New("save test: nil test")
 	}
 	var id int64
-	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+	err = inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `
 INSERT INTO test_results (run_id, name, file, status, error, duration_ms, attempts)
 VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -215,8 +248,11 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 }
 
 // Runs returns the newest limit runs, newest first; limit <= 0 returns all
-// of them. A run still in progress has a zero FinishedAt.
+// of them. A run still in progress has a zero FinishedAt. Runs that are
+// over are marked "interrupted" first (markInterrupted), as well as it
+// goes: a listing is not failed by a write that is not its purpose.
 func (db *DB) Runs(ctx context.Context, limit int) ([]session.Run, error) {
+	_ = db.markInterrupted(ctx)
 	if limit <= 0 {
 		limit = math.MaxInt32 // all of them
 	}

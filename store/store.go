@@ -26,6 +26,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
@@ -49,7 +51,14 @@ type DB struct {
 	read  *sql.DB // query-only connections
 	now   func() time.Time
 
-	readOnly string // why nothing is written; "" when the store writes (readonly.go)
+	readOnly string                // why nothing is written; "" when the store writes (readonly.go)
+	beats    beats                 // the heartbeats of the runs it started (heartbeat.go)
+	failure  atomic.Pointer[error] // the first failure of the database a run met (Failure, errors.go)
+	// unstored holds a read-only store's run's model calls (calls.go).
+	unstored struct {
+		sync.Mutex
+		calls []session.ModelCall
+	}
 
 	lineage    session.Lineage
 	versionKey string          // VersionKey(lineage.Version)
@@ -96,7 +105,13 @@ func WithBusyTimeout(d time.Duration) Option {
 }
 
 // Open opens the SQLite file at path, creating it and its parent
-// directories if needed, and migrates it to the schema this binary knows.
+// directories if needed, and migrates it to the schema this binary knows;
+// a path that is a PostgreSQL connection string (postgres.IsURL) opens
+// the server's store instead.
+//
+// A path that looks like a connection string e2e does not read (mysql://…,
+// Postgres:/…, Host=…) is refused with an error wrapping ErrConnString
+// that does not quote it.
 //
 // It returns a *SchemaVersionError (errors.Is ErrSchemaTooNew) when the file
 // was migrated by a newer e2e; the file is left untouched. Other errors come
@@ -113,6 +128,12 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	}
 	if postgres.IsURL(path) {
 		return openPostgres(ctx, path, o)
+	}
+	if why, ok := redact.LooksLikeDatabaseURL(path); ok {
+		// Taken for a path, it would put its password into directory
+		// names; the value itself is never printed.
+		return nil, fmt.Errorf("open store: %w: %s, but not one e2e reads: write a postgres:// URL or a libpq keyword/value string (host=… dbname=…), "+
+			"or, for a SQLite file whose name looks so, start it with ./", ErrConnString, why)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -200,9 +221,11 @@ func finishOpen(ctx context.Context, db *DB, o options) (*DB, error) {
 // Path returns the absolute path of the database file.
 func (db *DB) Path() string { return db.path }
 
-// Close closes the prepared statements and both connection pools, and
-// returns the errors met doing so.
+// Close ends the heartbeats of the runs it started, closes the prepared
+// statements and both connection pools, and returns the errors met doing
+// so.
 func (db *DB) Close() error {
+	db.stopBeat(0)
 	var errs []error
 	for _, st := range []*sql.Stmt{db.cachePick, db.trajectoryPick, db.cacheGet, db.cacheTouch} {
 		if st != nil {

@@ -13,8 +13,9 @@ import (
 // Trajectory returns the recorded trajectory for key that the store's
 // lineage picks (see WithLineage), or nil, nil. An error wraps
 // session.ErrUnreadableRow when a stored JSON column of the row does not
-// decode.
-func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (*session.Trajectory, error) {
+// decode or a list of it is over its bound (a *session.OversizeRowError).
+func (db *DB) Trajectory(ctx context.Context, key session.CacheKey) (_ *session.Trajectory, err error) {
+	defer db.noteFailure(&err)
 	var t session.Trajectory
 	var steps, evidence, gaps string
 	id, ok, err := db.pick(ctx, db.trajectoryPick, key)
@@ -45,12 +46,16 @@ FROM trajectories WHERE id = ?`, id).
 			return nil, fmt.Errorf("trajectory %s: %w: gaps: %w", key, session.ErrUnreadableRow, err)
 		}
 	}
+	if err := t.CheckBounds(); err != nil {
+		return nil, fmt.Errorf("trajectory %s: %w", key, err)
+	}
 	return &t, nil
 }
 
 // TouchTrajectory records a replay of the row of key that Trajectory
 // returns: used_at becomes now and hits grows by one. No row is not an error.
-func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
+func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}
@@ -67,7 +72,8 @@ func (db *DB) TouchTrajectory(ctx context.Context, key session.CacheKey) error {
 // PutTrajectory inserts t as a row of the store's lineage, or replaces that
 // lineage's row of t.Key; rows of other branches, commits and versions
 // stay.
-func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) error {
+func (db *DB) PutTrajectory(ctx context.Context, t *session.Trajectory) (err error) {
+	defer db.noteFailure(&err)
 	if db.readOnly != "" {
 		return nil // a read-only store: the run writes nothing (ReadOnly says why)
 	}

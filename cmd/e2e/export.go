@@ -93,7 +93,7 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 	rec := newExportRecorder(tests, cfg.BannedAttributes)
 	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Version: toolVersion(), Variants: f.variants,
 		Cache: runner.CacheReadOnly, HealPolicy: runner.HealOff, KeepGoing: true, Redactor: g.red,
-		Screenshots: filepath.Join(filepath.Dir(cfg.DBPath()), "screenshots"),
+		Screenshots: filepath.Join(cfg.StateDir(), "screenshots"),
 		Events:      rec.event, OnTarget: rec.target, Agent: recordedAgent(cfg, f.model)})
 	if err != nil {
 		return err

@@ -222,9 +222,10 @@ func (p *projectDB) withNew(cmd *cobra.Command, fn func(d *store.DB) error) erro
 
 func (p *projectDB) open(cmd *cobra.Command, create bool, fn func(d *store.DB) error) error {
 	path := p.db
+	var cfg *testfile.Config // known when the store is the project's
 	if path == "" {
-		cfg, err := loadConfig(p.config)
-		if err != nil {
+		var err error
+		if cfg, err = loadConfig(p.config); err != nil {
 			return err
 		}
 		path = cfg.DBPath()
@@ -232,7 +233,7 @@ func (p *projectDB) open(cmd *cobra.Command, create bool, fn func(d *store.DB) e
 			return fmt.Errorf("%w at %s (e2e run creates it); pass --config DIR or --db FILE for another project", errNoStore, path)
 		}
 	}
-	d, err := store.Open(cmd.Context(), path)
+	d, err := openStore(cmd.Context(), path, cfg, nil)
 	if err != nil {
 		return err
 	}

@@ -26,27 +26,66 @@ func checkoutLineage(ctx context.Context, cfg *testfile.Config) (session.Lineage
 }
 
 // openRunStore opens the database of cfg with the checkout's lineage, so
-// that reads and writes follow the git branch (e2e run and the studio).
+// that reads and writes follow the git branch (e2e run, the studio, the
+// MCP server), under the write policy (openStore).
 func openRunStore(ctx context.Context, cfg *testfile.Config, opts ...store.Option) (*store.DB, error) {
 	lineage, err := checkoutLineage(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	opts = append([]store.Option{store.WithLineage(lineage)}, opts...)
-	fork, why, err := gitinfo.ForkPullRequest(os.LookupEnv)
-	switch {
-	case err != nil:
+	return openStore(ctx, cfg.DBPath(), cfg, &lineage, opts...)
+}
+
+// openStore opens the store at target under the write policy: it is the
+// one place the commands open a store (TestEveryStoreOpensUnderThePolicy
+// checks), so that every command that writes honours it. The store is
+// read-only when
+//   - the run's event is untrusted (gitinfo.Untrusted: a pull request from
+//     a fork, or one that cannot be proven to come from the base
+//     repository), whatever else says, or
+//   - cfg is known and the checkout's branch (lineage's, else looked up)
+//     is not in its cache.writeBranches.
+//
+// A read-only store drops a run's writes; the commands whose purpose is to
+// write (cache import, rm and prune, heals accept and reject, store copy
+// into it, the studio's and the MCP server's heal decisions) fail with
+// store.ErrReadOnly and the reason. cfg and lineage may be nil.
+func openStore(ctx context.Context, target string, cfg *testfile.Config, lineage *session.Lineage, opts ...store.Option) (*store.DB, error) {
+	why, err := readOnlyReason(ctx, cfg, lineage)
+	if err != nil {
 		return nil, err
-	case fork:
-		opts = append(opts, store.WithReadOnly(why))
-	case !cfg.Cache.Writes(lineage.Branch):
-		b := lineage.Branch
-		if b == "" {
-			b = "(none: not in git)"
-		}
-		opts = append(opts, store.WithReadOnly(fmt.Sprintf("the branch %s is not in cache.writeBranches", b)))
 	}
-	return store.Open(ctx, cfg.DBPath(), opts...)
+	if why != "" {
+		opts = append(opts, store.WithReadOnly(why))
+	}
+	return store.Open(ctx, target, opts...)
+}
+
+// readOnlyReason says why a store opened for cfg must write nothing, or
+// "" when it may write (see openStore).
+func readOnlyReason(ctx context.Context, cfg *testfile.Config, lineage *session.Lineage) (string, error) {
+	if why := gitinfo.Untrusted(os.LookupEnv); why != "" {
+		return why, nil
+	}
+	if cfg == nil || len(cfg.Cache.WriteBranches) == 0 {
+		return "", nil
+	}
+	if lineage == nil {
+		l, err := checkoutLineage(ctx, cfg)
+		if err != nil {
+			return "", err
+		}
+		lineage = &l
+	}
+	if cfg.Cache.Writes(lineage.Branch) {
+		return "", nil
+	}
+	b := lineage.Branch
+	if b == "" {
+		b = "(none: not in git)"
+	}
+	return fmt.Sprintf("the branch %s is not in cache.writeBranches", b), nil
 }
 
 // runBrowserOptions are the global browser flags over e2e.yaml's browser.

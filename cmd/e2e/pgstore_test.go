@@ -208,3 +208,50 @@ func TestStoreCopyMistakes(t *testing.T) {
 		t.Errorf("a failed copy made the target (%v)", err)
 	}
 }
+
+// TestEveryDatabaseFormIsAServer: a server named with its scheme in
+// another case or as a libpq keyword/value string is reached as a server
+// (here one that does not answer: exit 5), never taken for a SQLite path
+// that would put the password into directory names; a value that only
+// looks like a connection string is refused (exit 2). The password shows
+// nowhere.
+func TestEveryDatabaseFormIsAServer(t *testing.T) {
+	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
+	appendFile(t, filepath.Join(dir, "e2e.yaml"), "db:\n  urlEnv: E2E_TEST_DB_URL\n")
+	t.Chdir(dir) // a value taken for a relative path lands here
+	for _, c := range []struct {
+		url  string
+		code int
+	}{
+		{"Postgres://e2e:hunter2@127.0.0.1:1/e2e?connect_timeout=2", exitStore},
+		{"POSTGRESQL://e2e:hunter2@127.0.0.1:1/e2e?connect_timeout=2", exitStore},
+		{"host=127.0.0.1 port=1 user=e2e password=hunter2 connect_timeout=2", exitStore},
+		{"host=127.0.0.1 port=1 password='hunter2 x' connect_timeout=2", exitStore},
+		{"mysql://e2e:hunter2@127.0.0.1:1/e2e", exitUsage},
+		{"Host=127.0.0.1 Password=hunter2", exitUsage},
+	} {
+		t.Setenv("E2E_TEST_DB_URL", c.url)
+		code, out, errOut := e2e(t, "run", "--config", dir)
+		if code != c.code || strings.Contains(out+errOut, "hunter2") {
+			t.Errorf("%s: exit %d, want %d, no password\n%s%s", c.url, code, c.code, out, errOut)
+		}
+		for _, args := range [][]string{{"cache", "prune", "--db", c.url}, {"heals", "list", "--db", c.url}} {
+			code, out, errOut := e2e(t, args...)
+			if code != c.code || strings.Contains(out+errOut, "hunter2") {
+				t.Errorf("%s %v: exit %d, want %d, no password\n%s%s", c.url, args, code, c.code, out, errOut)
+			}
+		}
+	}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if strings.Contains(p, "hunter2") || strings.Contains(p, "127.0.0.1") {
+			t.Errorf("a connection string became a path: %s", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e2e", "e2e.db")); !os.IsNotExist(err) {
+		t.Errorf("a SQLite store was made for a server (%v)", err)
+	}
+}

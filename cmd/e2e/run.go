@@ -303,6 +303,12 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	if err := f.ci.report(ctx, db, rep, cmd.OutOrStdout(), cmd.ErrOrStderr()); err != nil {
 		return nil, err
 	}
+	if err := db.Failure(); err != nil {
+		// The store itself failed during the run (a damaged page, a lock
+		// held too long, a full disk): the failed tests are its doing;
+		// exit as the store's commands do, with what to do (oneLine).
+		return nil, fmt.Errorf("the store failed during the run: %w", err)
+	}
 	return rep, nil
 }
 

@@ -248,7 +248,7 @@ steps:
 		t.Fatal(err)
 	}
 	defer db.Close()
-	calls, err := db.ModelCalls(context.Background(), 0)
+	calls, err := db.ModelCalls(context.Background(), store.AllRuns)
 	if err != nil || len(calls) != 3 || calls[0].Purpose != "locate" || calls[0].TokensIn != 900 || calls[0].RunID == 0 ||
 		calls[1].Purpose != "assert" || calls[2].RunID == calls[1].RunID {
 		t.Fatalf("recorded calls: %+v %v", calls, err)

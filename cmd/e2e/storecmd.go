@@ -36,7 +36,7 @@ func newStoreCmd() *cobra.Command {
 				return err
 			}
 			defer src.Close()
-			dst, err := store.Open(ctx, to)
+			dst, err := openStore(ctx, to, nil, nil)
 			if err != nil {
 				return err
 			}
@@ -62,7 +62,7 @@ func openExisting(ctx context.Context, target string) (*store.DB, error) {
 	if err := existingStore(target); err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, target)
+	return openStore(ctx, target, nil, nil)
 }
 
 func existingStore(target string) error {

@@ -89,15 +89,24 @@ func (r *Runner) key(tr *testRun, raw step.Step) session.CacheKey {
 
 // readEntry reads the element cache row of key. A row the store cannot
 // decode (session.ErrUnreadableRow) is no entry: the step records a miss
-// with reason session.MissUnreadableRow, and the element located again
-// replaces the row when the test passes.
+// with reason session.MissUnreadableRow (session.MissOversizeRow and what
+// is over its bound, for a row too large to replay), and the element
+// located again replaces the row when the test passes.
 func (r *Runner) readEntry(ctx context.Context, key session.CacheKey, sr *session.StepResult) (*session.CacheEntry, error) {
 	e, err := r.o.Store.Cache(ctx, key)
 	if errors.Is(err, session.ErrUnreadableRow) {
-		sr.Cache, sr.MissReason = "miss", session.MissUnreadableRow
+		sr.Cache, sr.MissReason = "miss", unreadableReason(err)
 		return nil, nil
 	}
 	return e, err
+}
+
+// unreadableReason is the miss reason of a row the store could not read.
+func unreadableReason(err error) string {
+	if oe, ok := errors.AsType[*session.OversizeRowError](err); ok {
+		return oe.MissReason()
+	}
+	return session.MissUnreadableRow
 }
 
 // readTrajectory is readEntry for the trajectory of an act: an unreadable
@@ -105,7 +114,7 @@ func (r *Runner) readEntry(ctx context.Context, key session.CacheKey, sr *sessio
 func readTrajectory(ctx context.Context, ts TrajectoryStore, key session.CacheKey, sr *session.StepResult) (*session.Trajectory, error) {
 	t, err := ts.Trajectory(ctx, key)
 	if errors.Is(err, session.ErrUnreadableRow) {
-		sr.Cache, sr.MissReason = "miss", session.MissUnreadableRow
+		sr.Cache, sr.MissReason = "miss", unreadableReason(err)
 		return nil, nil
 	}
 	return t, err

@@ -551,21 +551,31 @@ func (c *Config) StateDir() string {
 }
 
 // IsDatabaseURL reports whether db names a PostgreSQL server rather than a
-// SQLite file.
-func IsDatabaseURL(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
-}
+// SQLite file: a postgres:// or postgresql:// URL (the scheme in any case)
+// or a libpq keyword/value string (host=db dbname=e2e), every form the
+// driver reads (redact.IsDatabaseURL).
+func IsDatabaseURL(db string) bool { return redact.IsDatabaseURL(db) }
 
-// urlPassword reports whether a postgres:// URL carries a password.
+// urlPassword reports whether a connection string carries a password.
 func urlPassword(s string) bool { return urlSecret(s) != "" }
 
-// urlSecret returns the password a postgres:// URL carries, or "" (read
+// urlSecret returns the password a connection string carries, or "" (read
 // as text: a password with a quote or a space is found too).
 func urlSecret(s string) string {
-	if pws := redact.URLPasswords(s); len(pws) > 0 {
+	if pws := redact.DatabasePasswords(s); len(pws) > 0 {
 		return pws[0]
 	}
 	return ""
+}
+
+// refuseConnString reports at n a db value that is neither a connection
+// string the driver reads nor a plausible file path (Postgres:/…,
+// mysql://…, Host=…), and keeps the value out of the excerpt.
+func (d *configDecoder) refuseConnString(n ast.Node, s, why string) {
+	d.errorf(n, "this looks like a database connection string (%s) but not one e2e reads: write a postgres:// URL "+
+		"or a libpq keyword/value string (host=… dbname=…), or, for a SQLite file whose name looks so, start it with ./", why)
+	e := d.errs[len(d.errs)-1]
+	e.Source = strings.ReplaceAll(e.Source, s, "xxxxx")
 }
 
 // refusePassword reports a password written in e2e.yaml at n, and keeps it
@@ -576,8 +586,8 @@ func (d *configDecoder) refusePassword(n ast.Node, s string) {
 	if p := urlSecret(s); p != "" {
 		// The line as written (a YAML-quoted URL escapes its quotes), then
 		// the value as read.
-		e.Source = redact.MaskURL(e.Source)
-		for _, pw := range redact.URLPasswords(s) {
+		e.Source = redact.MaskDatabase(e.Source)
+		for _, pw := range redact.DatabasePasswords(s) {
 			e.Source = strings.ReplaceAll(e.Source, pw, "xxxxx")
 		}
 	}
@@ -620,6 +630,10 @@ func dbSetting(d *configDecoder, n ast.Node, c *Config) {
 		d.refusePassword(n, s)
 		return
 	}
+	if why, ok := redact.LooksLikeDatabaseURL(s); ok {
+		d.refuseConnString(n, s, why)
+		return
+	}
 	c.DB = s
 }
 
@@ -631,6 +645,10 @@ func dbURL(d *configDecoder, n ast.Node, c *Config) {
 	s = strings.TrimSpace(s)
 	switch {
 	case !IsDatabaseURL(s):
+		if why, ok := redact.LooksLikeDatabaseURL(s); ok {
+			d.refuseConnString(n, s, why)
+			return
+		}
 		d.errorf(n, "expected a postgres:// URL, found %q", s)
 	case urlPassword(s):
 		d.refusePassword(n, s)

@@ -105,7 +105,12 @@ func TestParseConfigErrors(t *testing.T) {
 		{"db password in url", "db: postgres://e2e:hunter2@db.example.com/e2e\n", []string{"1:5: " + dbPasswordRule}},
 		{"db password in query", "db:\n  url: postgres://e2e@db/e2e?password=hunter2\n", []string{"2:8: " + dbPasswordRule}},
 		{"db password key", "db:\n  urlEnv: E2E_DB_URL\n  password: hunter2\n", []string{"3:13: " + dbPasswordRule}},
-		{"db url not postgres", "db: { url: mysql://db/e2e }\n", []string{`1:12: expected a postgres:// URL, found "mysql://db/e2e"`}},
+		{"db url not postgres", "db: { url: mysql://db/e2e }\n", []string{"1:12: this looks like a database connection string (it starts with the URL scheme mysql://) but not one e2e reads: " +
+			"write a postgres:// URL or a libpq keyword/value string (host=… dbname=…), or, for a SQLite file whose name looks so, start it with ./"}},
+		{"db url not a url", "db: { url: e2e.db }\n", []string{`1:12: expected a postgres:// URL, found "e2e.db"`}},
+		{"db password in key/value", "db: 'host=db password=hunter2'\n", []string{"1:5: " + dbPasswordRule}},
+		{"db looks like a url", "db: Postgres:/e2e@db/e2e\n", []string{"1:5: this looks like a database connection string (it starts with Postgres: but not Postgres://) but not one e2e reads: " +
+			"write a postgres:// URL or a libpq keyword/value string (host=… dbname=…), or, for a SQLite file whose name looks so, start it with ./"}},
 		{"bad branch pattern", "cache: { writeBranches: [main, 'release/[0-9'] }\n", []string{`1:32: invalid branch pattern "release/[0-9"`}},
 		{"db unknown key", "db: { urlenv: X }\n", []string{`1:7: unknown key "urlenv" in db; did you mean urlEnv?`}},
 		{"syntax", "model: {name: x\n", []string{"1:8: invalid YAML: could not find flow mapping end token '}'"}},
@@ -215,6 +220,15 @@ func TestConfigDB(t *testing.T) {
 	if got := parse("db: { url: " + server + " }\n").DBPath(); got != server {
 		t.Errorf("db.url: %s", got)
 	}
+	for _, server := range []string{"Postgres://e2e@db.example.com/e2e", "POSTGRESQL://e2e@db/e2e", "host=db.example.com dbname=e2e sslmode=require"} {
+		c := parse("db: '" + server + "'\n")
+		if got := c.DBPath(); got != server {
+			t.Errorf("%s is a server, used as it is: %s", server, got)
+		}
+		if got := c.StateDir(); got != filepath.Join(dir, ".e2e") {
+			t.Errorf("%s: what a run leaves goes to %s, want .e2e in the project", server, got)
+		}
+	}
 	c := parse("db:\n  path: local.db\n  urlEnv: E2E_TEST_DB_URL\n")
 	t.Setenv("E2E_TEST_DB_URL", "")
 	if got := c.DBPath(); got != filepath.Join(dir, "local.db") {
@@ -249,6 +263,11 @@ func TestConfigPasswordNotInExcerpt(t *testing.T) {
 		"db: postgres://e2e:hunter2@db/e2e\n",
 		"db: { url: 'postgres://e2e@db/e2e?password=hunter2' }\n",
 		"db:\n  password: hunter2\n",
+		"db: 'host=db password=hunter2'\n",
+		"db: 'host=db password = \"hunter2 x\"'\n",
+		"db: { url: 'Host=db Password=hunter2' }\n",
+		"db: mysql://e2e:hunter2@db/e2e\n",
+		"db: Postgres://e2e:hunter2@db/e2e\n",
 		"db: \"postgres://e2e:hun\\\"ter2 x\\\\y@db/e2e\"\n", // a quote, a backslash and a space: not a URL net/url reads
 	} {
 		_, err := ParseConfig("e2e.yaml", []byte(src))

@@ -22,17 +22,16 @@ import (
 )
 
 // IsURL reports whether target names a PostgreSQL server rather than a
-// file.
-func IsURL(target string) bool {
-	return strings.HasPrefix(target, "postgres://") || strings.HasPrefix(target, "postgresql://")
-}
+// file: a postgres:// or postgresql:// URL, the scheme in any case, or a
+// libpq keyword/value string (redact.IsDatabaseURL).
+func IsURL(target string) bool { return redact.IsDatabaseURL(target) }
 
 // Connector parses a postgres:// URL (or a libpq keyword/value string) and
 // returns a connector to it; with readOnly, every transaction on its
 // connections is read-only. The password comes from the URL or, as libpq
 // does, from PGPASSWORD and ~/.pgpass; it is never part of an error.
 func Connector(target string, readOnly bool) (driver.Connector, error) {
-	cfg, err := pgx.ParseConfig(target)
+	cfg, err := pgx.ParseConfig(redact.NormalURL(strings.TrimSpace(target)))
 	if err != nil {
 		// pgx's parse errors can quote the string they were given.
 		return nil, fmt.Errorf("parse database URL %s: %s", Mask(target), Mask(errText(err)))
@@ -60,22 +59,7 @@ func errText(err error) string {
 
 // Mask returns target with its password, if any, replaced by "xxxxx": what
 // every message that shows a database URL prints.
-func Mask(target string) string {
-	if IsURL(target) {
-		return redact.MaskURL(target)
-	}
-	// keyword/value: blank any password=… word.
-	f := strings.Fields(target)
-	for i, w := range f {
-		if k, _, ok := strings.Cut(w, "="); ok && strings.EqualFold(k, "password") {
-			f[i] = "password=xxxxx"
-		}
-	}
-	if len(f) == 0 {
-		return target
-	}
-	return strings.Join(f, " ")
-}
+func Mask(target string) string { return redact.MaskDatabase(target) }
 
 // HasPassword reports whether target carries a password itself (rather
 // than leaving it to the environment).
@@ -136,13 +120,22 @@ func IsReadOnly(err error) bool {
 func IsBenign(err error) bool { c, ok := code(err); return ok && c == "57014" }
 
 // IsUnavailable reports whether err is the server not answering: it could
-// not be reached, the connection broke, or it timed out.
+// not be reached, the connection broke or was closed under the store (a
+// server that went away between two transactions: pgx's "conn closed"),
+// or it timed out.
 func IsUnavailable(err error) bool {
 	if err == nil {
 		return false
 	}
-	var ce *pgconn.ConnectError
 	var oe *net.OpError // not net.Error: a syscall.Errno is one too
-	return errors.As(err, &ce) || pgconn.Timeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
-		errors.Is(err, driver.ErrBadConn) || errors.As(err, &oe)
+	return IsConnect(err) || pgconn.Timeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, driver.ErrBadConn) || errors.Is(err, pgconn.ErrConnClosed) || errors.As(err, &oe)
+}
+
+// IsConnect reports whether err is a connection to the server that could
+// not be made: refused, unreachable, or out of connect_timeout (the error
+// then wraps context.DeadlineExceeded, yet the server is what failed).
+func IsConnect(err error) bool {
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce)
 }
