@@ -165,16 +165,22 @@ func TestFlowRejectEditApprove(t *testing.T) {
 		execute(`--step-type CLICK --description "the Save for later button"`),
 		execute(`--step-type EXPECT --expect text --description "the cart status" --value "Cart: 1 item"`),
 		finishOK)
-	f.waitFor("waiting: #1 agent step", `CLICK "the Buy now button"`)
+	f.waitFor("waiting: #1 agent step", "click: the Buy now button")
 	f.key("r")
 	f.waitFor("reject, why ›")
 	f.tm.Type("buying is not the goal")
 	f.key("enter")
 	f.waitFor("waiting: #2 agent step", "✗ rejected")
 	f.key("e")
-	f.waitFor("edit ›")
+	f.waitFor("edit › click: the Save for later button") // the YAML form of a test file
+	// A slip is refused in place: the editor stays open with the text and
+	// says why; the run goes on waiting.
 	f.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
-	f.tm.Type(`--step-type CLICK --description "the Add to cart button"`)
+	f.tm.Type("clik: the Add to cart button")
+	f.key("enter")
+	f.waitFor("not a step", "edit › clik: the Add to cart button")
+	f.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	f.tm.Type("click: the Add to cart button")
 	f.key("enter")
 	f.waitFor("waiting: #3 agent step", "✎ edited")
 	f.key("a")

@@ -316,10 +316,17 @@ func (m Model) inputKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.ses.filter = v
 			m.ses.treeTop = 0
 		case inputEdit:
-			if v == "" {
-				return m, nil
+			st, err := parseEdit(v)
+			if err != nil {
+				// The editor stays open with the text, and says why.
+				m.mode = inputEdit
+				m.input.SetValue(v)
+				m.input.CursorEnd()
+				m.notice, m.noticeErr = "not a step: "+err.Error(), true
+				return m, m.input.Focus()
 			}
-			m.decide(session.Decision{Verdict: session.Edit, Command: v})
+			m.notice, m.noticeErr = "", false
+			m.decide(session.Decision{Verdict: session.Edit, Command: st.String()})
 		case inputReason:
 			if v == "" {
 				v = "no reason given"
@@ -377,7 +384,7 @@ func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.decide(session.Decision{Verdict: session.Skip})
 	case pending && key.Matches(msg, k.Edit):
 		m.mode = inputEdit
-		m.input.SetValue(session.StepText(m.ses.pending.p.Command))
+		m.input.SetValue(stepLabel(m.ses.pending.p.Command))
 		m.input.CursorEnd()
 		return m, m.input.Focus()
 	case pending && key.Matches(msg, k.Reject):

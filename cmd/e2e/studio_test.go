@@ -108,7 +108,7 @@ func TestStudioNewRecordsATestThatRunsWithoutTheModel(t *testing.T) {
 	s.typeKeys("put the shoe in the cart")
 	s.waitFor("in the cart")
 	s.typeKeys("\r")
-	s.waitFor("waiting: #1 agent step", `CLICK "the Add to cart button"`)
+	s.waitFor("waiting: #1 agent step", "click: the Add to cart button")
 	s.typeKeys("a")
 	s.waitFor("2 steps kept")
 	s.typeKeys("i")

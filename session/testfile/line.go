@@ -139,8 +139,8 @@ func value(s step.Step, spec kindSpec) string {
 // plain is text as a YAML scalar inside a flow mapping: as it is when YAML
 // reads it back the same, else double-quoted.
 func plain(text string) string {
-	if text == "" || text != strings.TrimSpace(text) || strings.ContainsAny(text, ",[]{}#'\"\n\r\t\\") ||
-		strings.Contains(text, ": ") || strings.HasSuffix(text, ":") || strings.ContainsAny(text[:1], "-?:&*!|>%@`") {
+	if text == "" || text != strings.TrimSpace(text) || strings.ContainsAny(text, ",[]{}#\n\r\t\\") ||
+		strings.Contains(text, ": ") || strings.HasSuffix(text, ":") || strings.ContainsAny(text[:1], "-?:&*!|>%@`'\"") {
 		return strconv.Quote(text)
 	}
 	switch strings.ToLower(text) {

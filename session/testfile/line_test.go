@@ -41,6 +41,8 @@ func TestLineRoundTrip(t *testing.T) {
 		"expect: { title: { contains: Users } }",
 		"expect: { title: Users }",
 		"act: archive the user Alice",
+		"act: open the first user's menu",
+		`click: the "Save" button`,
 		"assert: the table lists three users",
 		`click: "the \"Save, then close\" button"`,
 		`type: { into: the amount field, text: "42" }`,
