@@ -96,6 +96,10 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		s.current, s.result, s.running = -1, "", true
 		s.startedAt, s.finishedAt = now, time.Time{}
 		s.modelErr, s.testErr = "", ""
+		// The figures and the decisions are this run's: a replay with no
+		// model call reads 0 calls, and proposal numbers start again at #1.
+		s.modelCalls, s.tokens, s.cost = 0, 0, 0
+		s.history, s.propTop = nil, 0
 	case session.StepStarted:
 		for e.Index >= len(s.steps) {
 			s.steps = append(s.steps, trajStep{})
