@@ -254,8 +254,8 @@ func TestFlowModelError(t *testing.T) {
 	f.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }
 
-// TestFlowHealAcceptAndReject reviews two staged heals: y accepts one (its
-// trajectory replaces the old), n rejects the other (the old one stays);
+// TestFlowHealAcceptAndReject reviews two staged heals, each opened: y y accepts one (its
+// trajectory replaces the old), n n rejects the other (the old one stays);
 // both record who decided.
 func TestFlowHealAcceptAndReject(t *testing.T) {
 	ctx := context.Background()
@@ -279,9 +279,15 @@ func TestFlowHealAcceptAndReject(t *testing.T) {
 	f := &flow{t: t, tm: tm}
 	f.waitFor("Staged heals (2)", "› #2")
 	f.key("enter")
-	f.waitFor("Heal #2", `+                                `, `CLICK "the No thanks button"`)
+	f.waitFor("Heal #2", `+                                `, "click: the No thanks button")
+	f.key("y")
+	f.waitFor("accept heal #2? press y again")
 	f.key("y")
 	f.waitFor("heal 2 accepted by ann", "Staged heals (1)")
+	f.key("enter")
+	f.waitFor("Heal #1")
+	f.key("n")
+	f.waitFor("reject heal #1? press n again")
 	f.key("n")
 	f.waitFor("heal 1 rejected by ann", "Staged heals (0)")
 	f.key("q")
@@ -333,8 +339,9 @@ func TestFlowNothingListening(t *testing.T) {
 	if !strings.Contains(v, "✗ test failed: navigate to") || !strings.Contains(v, "check baseURL") {
 		t.Errorf("the trajectory pane does not say why:\n%s", v)
 	}
-	status := v[strings.LastIndex(v[:strings.LastIndex(v, "\n")], "\n"):]
-	if !strings.Contains(status, "! ") || !strings.Contains(status, "is the app running?") {
+	// The bar, and the whole message on the lines above it.
+	status := lastLines(v, 5)
+	if !strings.Contains(status, "! ") || !strings.Contains(status, "is the app running?") || !strings.Contains(status, "ERR_CONNECTION_REFUSED") {
 		t.Errorf("the status bar does not say why:\n%s", status)
 	}
 }
