@@ -1,6 +1,10 @@
 package session
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/e2e-dev/e2e/session/step"
+)
 
 // DiffOp is how a line of a step diff differs between two trajectories.
 type DiffOp string
@@ -31,19 +35,30 @@ func StepText(cmd string) string {
 	return cmd
 }
 
-// DiffSteps aligns two step lists by their longest common subsequence,
-// cache ids ignored. A run of deletions followed by a run of insertions at
-// the same place pairs up into changed rows, the leftovers stay deleted or
-// inserted.
+// DiffSteps aligns two step lists by the longest common subsequence of
+// their steps' identities, the step type and description (a click on the
+// Save button is the same step whatever its cache id or timeout), so a
+// step inserted or dropped leaves the steps after it aligned. An aligned
+// pair reads = when the commands are the same, cache ids aside, and ~
+// when they differ (a new value typed into the same field). A run of
+// deletions followed by a run of insertions at the same place pairs up
+// into changed rows, the leftovers stay deleted or inserted.
 func DiffSteps(a, b []string) []DiffLine {
 	n, m := len(a), len(b)
+	ida, idb := make([]string, n), make([]string, m)
+	for i, c := range a {
+		ida[i] = stepIdentity(c)
+	}
+	for j, c := range b {
+		idb[j] = stepIdentity(c)
+	}
 	lcs := make([][]int, n+1)
 	for i := range lcs {
 		lcs[i] = make([]int, m+1)
 	}
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
-			if StepText(a[i]) == StepText(b[j]) {
+			if ida[i] == idb[j] {
 				lcs[i][j] = lcs[i+1][j+1] + 1
 			} else {
 				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
@@ -54,8 +69,12 @@ func DiffSteps(a, b []string) []DiffLine {
 	i, j := 0, 0
 	for i < n || j < m {
 		switch {
-		case i < n && j < m && StepText(a[i]) == StepText(b[j]):
-			raw = append(raw, DiffLine{DiffSame, a[i], b[j], i, j})
+		case i < n && j < m && ida[i] == idb[j]:
+			op := DiffSame
+			if StepText(a[i]) != StepText(b[j]) {
+				op = DiffChanged
+			}
+			raw = append(raw, DiffLine{op, a[i], b[j], i, j})
 			i, j = i+1, j+1
 		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
 			raw = append(raw, DiffLine{DiffDelete, a[i], "", i, -1})
@@ -95,6 +114,17 @@ func DiffSteps(a, b []string) []DiffLine {
 		k = e
 	}
 	return out
+}
+
+// stepIdentity is what makes two step commands the same step: the step
+// type and the description (for an expect step, what it checks too). A
+// command that does not parse is its own identity, cache id aside.
+func stepIdentity(cmd string) string {
+	st, err := step.Parse(cmd)
+	if err != nil {
+		return "\x00" + StepText(cmd)
+	}
+	return string(st.Type) + "\x00" + string(st.Expect) + "\x00" + st.Description
 }
 
 // DiffGap marks unchanged page lines left out of a PageChange.

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -72,5 +73,30 @@ func TestPageChange(t *testing.T) {
 	}
 	if PageChange(before, before, 2) != nil {
 		t.Error("the same outline has no change")
+	}
+}
+
+// TestDiffStepsAlignsByIdentity: a heal that inserts a step before steps
+// the agent wrote again (other cache ids, another timeout, a new value)
+// reads as one insertion, the later steps aligned with their old selves,
+// never as every later step replaced.
+func TestDiffStepsAlignsByIdentity(t *testing.T) {
+	old := []string{
+		`--step-type CLICK --description "the Add to cart button" --cache-id k1`,
+		`--step-type TYPE --description "the Quantity field" --value "2" --cache-id k2`,
+		`--step-type EXPECT --expect text --description "the cart status" --value "Cart: 2 items"`,
+	}
+	new := []string{
+		`--step-type CLICK --description "the No thanks button" --cache-id n1`,
+		`--step-type CLICK --description "the Add to cart button" --timeout 5s --cache-id n2`,
+		`--step-type TYPE --description "the Quantity field" --value "3" --cache-id n3`,
+		`--step-type EXPECT --expect text --description "the cart status" --value "Cart: 2 items"`,
+	}
+	var ops []string
+	for _, d := range DiffSteps(old, new) {
+		ops = append(ops, fmt.Sprintf("%s%d%d", d.Op, d.OldIndex, d.NewIndex))
+	}
+	if got, want := strings.Join(ops, " "), "+-10 ~01 ~12 =23"; got != want {
+		t.Errorf("rows %s, want %s", got, want)
 	}
 }

@@ -76,7 +76,7 @@ func TestSelectedStepWrapsInTheTrajectoryPane(t *testing.T) {
 	m := keys(detailModel(t, 80, 24), "tab", "tab")
 	v := m.View()
 	f := flat(v)
-	for _, whole := range []string{`CLICK "the Menu button in the row of the user whose email address ends in example.com"`,
+	for _, whole := range []string{`click: the Menu button in the row of the user whose email address ends in example.com`,
 		`button "Menu" [e40] in row "Carol …"`} {
 		if !strings.Contains(f, whole) {
 			t.Errorf("the selected step does not read whole (%s):\n%s", whole, v)
@@ -86,7 +86,7 @@ func TestSelectedStepWrapsInTheTrajectoryPane(t *testing.T) {
 		t.Errorf("the step after it is not cut:\n%s", v)
 	}
 	v = keys(m, "down").View()
-	if f := flat(v); !strings.Contains(f, `the status line under the users table that counts the archived users" --value "2 archived"`) {
+	if f := flat(v); !strings.Contains(f, `expect: { text: { in: the status line under the users table that counts the archived users, is: 2 archived } }`) {
 		t.Errorf("the newly selected step does not read whole:\n%s", v)
 	}
 	if f := flat(v); strings.Contains(f, `button "Menu" [e40] in row "Carol …"`) {
@@ -146,8 +146,8 @@ func TestStepDetailOfAnAct(t *testing.T) {
 	f := flat(v)
 	for _, want := range []string{
 		"Step 2 of 4 · tests/users.e2e.yaml:5", "time 1.89 s", "postcondition the users table shows no open menu", "act steps (2)",
-		`2.1 ✓ CLICK "the Menu button in the Alice row"`, "cache hit", "time 96 ms",
-		`2.2 ✓ CLICK "the Close button"`, "cache re-identified", `re-identified score 0.82 · runner-up 0.41 button "Cancel"`,
+		`2.1 ✓ click: the Menu button in the Alice row`, "cache hit", "time 96 ms",
+		`2.2 ✓ click: the Close button`, "cache re-identified", `re-identified score 0.82 · runner-up 0.41 button "Cancel"`,
 	} {
 		if !strings.Contains(f, want) {
 			t.Errorf("the act's detail does not say %q:\n%s", want, v)

@@ -165,16 +165,22 @@ func TestFlowRejectEditApprove(t *testing.T) {
 		execute(`--step-type CLICK --description "the Save for later button"`),
 		execute(`--step-type EXPECT --expect text --description "the cart status" --value "Cart: 1 item"`),
 		finishOK)
-	f.waitFor("waiting: #1 agent step", `CLICK "the Buy now button"`)
+	f.waitFor("waiting: #1 agent step", "click: the Buy now button")
 	f.key("r")
 	f.waitFor("reject, why ›")
 	f.tm.Type("buying is not the goal")
 	f.key("enter")
 	f.waitFor("waiting: #2 agent step", "✗ rejected")
 	f.key("e")
-	f.waitFor("edit ›")
+	f.waitFor("edit › click: the Save for later button") // the YAML form of a test file
+	// A slip is refused in place: the editor stays open with the text and
+	// says why; the run goes on waiting.
 	f.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
-	f.tm.Type(`--step-type CLICK --description "the Add to cart button"`)
+	f.tm.Type("clik: the Add to cart button")
+	f.key("enter")
+	f.waitFor("not a step", "edit › clik: the Add to cart button")
+	f.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	f.tm.Type("click: the Add to cart button")
 	f.key("enter")
 	f.waitFor("waiting: #3 agent step", "✎ edited")
 	f.key("a")
@@ -248,8 +254,8 @@ func TestFlowModelError(t *testing.T) {
 	f.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }
 
-// TestFlowHealAcceptAndReject reviews two staged heals: y accepts one (its
-// trajectory replaces the old), n rejects the other (the old one stays);
+// TestFlowHealAcceptAndReject reviews two staged heals, each opened: y y accepts one (its
+// trajectory replaces the old), n n rejects the other (the old one stays);
 // both record who decided.
 func TestFlowHealAcceptAndReject(t *testing.T) {
 	ctx := context.Background()
@@ -273,9 +279,15 @@ func TestFlowHealAcceptAndReject(t *testing.T) {
 	f := &flow{t: t, tm: tm}
 	f.waitFor("Staged heals (2)", "› #2")
 	f.key("enter")
-	f.waitFor("Heal #2", `+                                `, `CLICK "the No thanks button"`)
+	f.waitFor("Heal #2", `+                                `, "click: the No thanks button")
+	f.key("y")
+	f.waitFor("accept heal #2? press y again")
 	f.key("y")
 	f.waitFor("heal 2 accepted by ann", "Staged heals (1)")
+	f.key("enter")
+	f.waitFor("Heal #1")
+	f.key("n")
+	f.waitFor("reject heal #1? press n again")
 	f.key("n")
 	f.waitFor("heal 1 rejected by ann", "Staged heals (0)")
 	f.key("q")
@@ -327,8 +339,9 @@ func TestFlowNothingListening(t *testing.T) {
 	if !strings.Contains(v, "✗ test failed: navigate to") || !strings.Contains(v, "check baseURL") {
 		t.Errorf("the trajectory pane does not say why:\n%s", v)
 	}
-	status := v[strings.LastIndex(v[:strings.LastIndex(v, "\n")], "\n"):]
-	if !strings.Contains(status, "! ") || !strings.Contains(status, "is the app running?") {
+	// The bar, and the whole message on the lines above it.
+	status := lastLines(v, 5)
+	if !strings.Contains(status, "! ") || !strings.Contains(status, "is the app running?") || !strings.Contains(status, "ERR_CONNECTION_REFUSED") {
 		t.Errorf("the status bar does not say why:\n%s", status)
 	}
 }

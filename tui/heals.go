@@ -20,6 +20,7 @@ type healState struct {
 	open    *session.Heal
 	top     int
 	loading bool
+	confirm string // "accept" or "reject" when y or n was pressed once on the open heal
 }
 
 type healsMsg struct {
@@ -67,7 +68,7 @@ func (m Model) decideHeal(id int64, accept bool) tea.Cmd {
 }
 
 func (m Model) healListKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	k, h := m.keys, &m.heal
+	k, h := m.activeKeys(), &m.heal
 	switch {
 	case key.Matches(msg, k.Up):
 		h.cursor = max(0, h.cursor-1)
@@ -79,20 +80,32 @@ func (m Model) healListKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			h.open, h.top = &sel, 0
 			m.screen = screenHealDiff
 		}
-	case key.Matches(msg, k.Accept, k.Refuse):
-		if len(h.list) > 0 {
-			return m, m.decideHeal(h.list[h.cursor].ID, key.Matches(msg, k.Accept))
-		}
 	case key.Matches(msg, k.Back):
-		if m.back == screenSession {
-			m.screen = screenSession
-		}
+		m.screen = screenSession
 	}
 	return m, nil
 }
 
 func (m Model) healDiffKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	k, h := m.keys, &m.heal
+	k, h := m.activeKeys(), &m.heal
+	asked := h.confirm
+	h.confirm = ""
+	switch {
+	case key.Matches(msg, k.Accept, k.Refuse):
+		if h.open == nil {
+			return m, nil
+		}
+		// A decision is asked twice: y y accepts, n n rejects.
+		verdict := map[bool]string{true: "accept", false: "reject"}[key.Matches(msg, k.Accept)]
+		if asked != verdict {
+			h.confirm = verdict
+			m.notice, m.noticeErr = fmt.Sprintf("%s heal #%d? press %s again to %s it; any other key does not", verdict, h.open.ID, msg.String(), verdict), false
+			return m, nil
+		}
+		return m, m.decideHeal(h.open.ID, verdict == "accept")
+	case asked != "":
+		m.notice, m.noticeErr = "not decided", false
+	}
 	switch {
 	case key.Matches(msg, k.Up):
 		h.top = max(0, h.top-1)
@@ -102,10 +115,6 @@ func (m Model) healDiffKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		h.top += m.h / 2
 	case key.Matches(msg, k.PageUp):
 		h.top = max(0, h.top-m.h/2)
-	case key.Matches(msg, k.Accept, k.Refuse):
-		if h.open != nil {
-			return m, m.decideHeal(h.open.ID, key.Matches(msg, k.Accept))
-		}
 	case key.Matches(msg, k.Back):
 		m.screen = screenHeals
 	}
@@ -144,7 +153,7 @@ func (m Model) healListView(w, h int) string {
 		lines = append(lines, strings.Repeat("─", w-2))
 		lines = append(lines, wrap("why: "+sel.Reason, w-2)...)
 	}
-	return m.box(fmt.Sprintf("Staged heals (%d) · enter opens, y accepts, n rejects", len(hs.list)), lines, w, h, true)
+	return m.box(fmt.Sprintf("Staged heals (%d) · enter opens one to decide it", len(hs.list)), lines, w, h, true)
 }
 
 // healDiffView shows the old and new trajectories side by side, each row
@@ -201,7 +210,7 @@ func (m Model) healDiffView(w, h int) string {
 			}
 		}
 		top := clamp(m.heal.top, 0, max(0, len(lines)-(h-3)))
-		return m.box(fmt.Sprintf("Heal #%d · y accept · n reject · esc back", x.ID), lines[top:], w, h, true)
+		return m.box(fmt.Sprintf("Heal #%d · y y accepts · n n rejects · esc back", x.ID), lines[top:], w, h, true)
 	}
 	// A heal recorded without the page outlines: its evidence stands in.
 	ev := x.Evidence
@@ -218,5 +227,5 @@ func (m Model) healDiffView(w, h int) string {
 		lines = append(lines, m.st.Dim.Render("  (no page evidence recorded)"))
 	}
 	top := clamp(m.heal.top, 0, max(0, len(lines)-(h-3)))
-	return m.box(fmt.Sprintf("Heal #%d · y accept · n reject · esc back", x.ID), lines[top:], w, h, true)
+	return m.box(fmt.Sprintf("Heal #%d · y y accepts · n n rejects · esc back", x.ID), lines[top:], w, h, true)
 }

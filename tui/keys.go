@@ -1,6 +1,10 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/e2e-dev/e2e/session"
+)
 
 // KeyMap is every key the studio answers to. The help line and the full
 // help (?) are drawn from it, so they cannot drift from the bindings.
@@ -24,6 +28,7 @@ type KeyMap struct {
 	Back        key.Binding
 	Focus       key.Binding
 	FocusBack   key.Binding
+	Panes       key.Binding // 1, 2, 3: show that pane
 	Up          key.Binding
 	Down        key.Binding
 	PageUp      key.Binding
@@ -56,6 +61,7 @@ func DefaultKeyMap() KeyMap {
 		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Focus:       key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
 		FocusBack:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Panes:       key.NewBinding(key.WithKeys("1", "2", "3"), key.WithHelp("1/2/3", "show pane")),
 		Up:          key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:        key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:      key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
@@ -80,9 +86,9 @@ func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
 // sessionHelp is the help of the session screen; detail says enter opens
 // the selected step's detail (the trajectory pane is focused).
 func (k KeyMap) sessionHelp(pending, newTest, detail bool) keyHelp {
-	short := []key.Binding{k.Focus, k.Filter, k.Pause, k.Rerun, k.Heals, k.Help, k.Quit}
+	short := []key.Binding{k.Back, k.Focus, k.Filter, k.Pause, k.Rerun, k.Heals, k.Help, k.Quit}
 	if newTest {
-		short = []key.Binding{k.Input, k.Write, k.Focus, k.Filter, k.Heals, k.Help, k.Quit}
+		short = []key.Binding{k.Back, k.Input, k.Write, k.Focus, k.Filter, k.Heals, k.Help, k.Quit}
 	}
 	if detail {
 		short = append([]key.Binding{k.Detail}, short...)
@@ -97,7 +103,7 @@ func (k KeyMap) fullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Approve, k.Edit, k.Reject, k.ApproveRest, k.Skip},
 		{k.Pause, k.Rerun, k.Rerecord, k.Input, k.Write},
-		{k.Focus, k.FocusBack, k.Filter, k.Detail, k.Up, k.Down, k.PageUp, k.PageDown},
+		{k.Focus, k.FocusBack, k.Panes, k.Filter, k.Detail, k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Heals, k.Open, k.Accept, k.Refuse, k.Back, k.Help, k.Quit},
 	}
 }
@@ -112,4 +118,46 @@ func (k KeyMap) healDiffHelp() keyHelp {
 
 func (k KeyMap) inputHelp() keyHelp {
 	return keyHelp{short: []key.Binding{k.Submit, k.Cancel}, full: k.fullHelp()}
+}
+
+// activeKeys is the key map as it applies in the studio's state now: a key that
+// does nothing here is disabled, so key.Matches ignores it and the help
+// leaves it out. The one map answers keys and draws the help.
+func (m Model) activeKeys() KeyMap {
+	k := m.keys
+	p := m.ses.pending
+	onSession := m.screen == screenSession
+	agent := p != nil && p.p.Kind == session.ProposedByAgent
+	k.Approve.SetEnabled(onSession && p != nil)
+	k.Edit.SetEnabled(onSession && p != nil)
+	k.Skip.SetEnabled(onSession && p != nil)
+	// Only the agent reads a reason; a test's own step is skipped, not rejected.
+	k.Reject.SetEnabled(onSession && agent)
+	// The rest of an act: only while an act's steps are asked about.
+	k.ApproveRest.SetEnabled(onSession && p != nil && p.p.Goal != "")
+	k.Rerun.SetEnabled(m.o.Mode == ModeRun)
+	k.Rerecord.SetEnabled(m.o.Mode == ModeRun)
+	k.Input.SetEnabled(m.o.Mode == ModeNew)
+	k.Write.SetEnabled(m.o.Mode == ModeNew)
+	k.Heals.SetEnabled(m.o.Heals != nil)
+	k.Detail.SetEnabled(m.ses.focus == paneTrajectory && len(m.ses.steps) > 0)
+	switch m.screen {
+	case screenHeals:
+		// A heal is decided where it can be read: open it first.
+		k.Accept.SetEnabled(false)
+		k.Refuse.SetEnabled(false)
+		k.Back.SetEnabled(m.back == screenSession)
+	case screenHealDiff, screenDetail:
+		k.Back.SetEnabled(true)
+	case screenSession:
+		k.Accept.SetEnabled(false)
+		k.Refuse.SetEnabled(false)
+		k.Back.SetEnabled(m.ses.filter != "")
+		k.Back.SetHelp("esc", "clear filter")
+	default:
+		k.Accept.SetEnabled(false)
+		k.Refuse.SetEnabled(false)
+		k.Back.SetEnabled(false)
+	}
+	return k
 }

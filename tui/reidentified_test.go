@@ -32,16 +32,16 @@ func TestTrajectoryShowsReidentified(t *testing.T) {
 	v := keys(m, "tab", "tab").View()
 	col := map[string]int{}
 	for _, l := range strings.Split(v, "\n") {
-		for _, what := range []string{"NAVIGATE", `CLICK "the Edit`, `CLICK "the Save`} {
+		for _, what := range []string{"navigate:", "click: the Edit", "click: the Save"} {
 			if i := strings.Index(l, what); i >= 0 {
 				col[what] = lipgloss.Width(l[:i])
-				if what == `CLICK "the Save` && !strings.Contains(l, "3 ✓ re-identified "+what) {
+				if what == "click: the Save" && !strings.Contains(l, "3 ✓ re-identified "+what) {
 					t.Errorf("the re-identified row reads %q", l)
 				}
 			}
 		}
 	}
-	if len(col) != 3 || col["NAVIGATE"] != col[`CLICK "the Save`] || col[`CLICK "the Edit`] != col[`CLICK "the Save`] {
+	if len(col) != 3 || col["navigate:"] != col["click: the Save"] || col["click: the Edit"] != col["click: the Save"] {
 		t.Errorf("commands start at columns %v, want one column:\n%s", col, v)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/step"
+	"github.com/e2e-dev/e2e/session/testfile"
 )
 
 // Panes of the session screen, in focus order.
@@ -94,6 +96,10 @@ func (s *sessionState) apply(e session.Event, now time.Time) {
 		s.current, s.result, s.running = -1, "", true
 		s.startedAt, s.finishedAt = now, time.Time{}
 		s.modelErr, s.testErr = "", ""
+		// The figures and the decisions are this run's: a replay with no
+		// model call reads 0 calls, and proposal numbers start again at #1.
+		s.modelCalls, s.tokens, s.cost = 0, 0, 0
+		s.history, s.propTop = nil, 0
 	case session.StepStarted:
 		for e.Index >= len(s.steps) {
 			s.steps = append(s.steps, trajStep{})
@@ -201,11 +207,34 @@ func (s *sessionState) treeLines() []string {
 	return out
 }
 
-// stepLabel shortens a step command for a pane: no --step-type, no cache id.
+// stepLabel is a step command as a person writes it in a test file, on one
+// line ("click: the Buy now button"), its cache id left out; variables
+// such as {{ secret.NAME }} show as written. A command that is not a step
+// command shows as it is.
 func stepLabel(cmd string) string {
-	cmd = session.StepText(cmd)
-	cmd = strings.TrimPrefix(cmd, "--step-type ")
-	return strings.Replace(cmd, " --description ", " ", 1)
+	st, err := step.Parse(cmd)
+	if err != nil {
+		return session.StepText(cmd)
+	}
+	return testfile.Line(st)
+}
+
+// parseEdit reads an edited step: the one-line test-file form ("click: the
+// Buy now button"), or else the step command form. The error is the
+// test-file form's, which the help teaches.
+func parseEdit(line string) (step.Step, error) {
+	st, err := testfile.ParseLine(line)
+	if err == nil {
+		return st, nil
+	}
+	if strings.HasPrefix(strings.TrimSpace(line), "--step-type") {
+		if cst, cerr := step.Parse(line); cerr == nil {
+			return cst, nil
+		} else {
+			return step.Step{}, cerr
+		}
+	}
+	return step.Step{}, err
 }
 
 func statusMark(status string) string {

@@ -132,6 +132,7 @@ type Model struct {
 
 	notice    string
 	noticeErr bool
+	sent      string // the line typed in a new test, until a step starts or it is refused
 }
 
 // New returns the studio's model.
@@ -208,6 +209,9 @@ func (m Model) handle(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tickMsg:
 		return m, tick()
 	case EventMsg:
+		if _, ok := msg.Event.(session.StepStarted); ok {
+			m.sent = "" // the typed line was taken
+		}
 		m.ses.apply(msg.Event, m.o.Now())
 		return m, nil
 	case proposalMsg:
@@ -220,6 +224,12 @@ func (m Model) handle(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case Notice:
 		m.notice, m.noticeErr = msg.Text, msg.Err
+		if msg.Err && m.mode == inputStep && m.sent != "" && m.input.Value() == "" {
+			// A typed line that was refused comes back to be fixed.
+			m.input.SetValue(m.sent)
+			m.input.CursorEnd()
+		}
+		m.sent = ""
 		return m, nil
 	case RunDone:
 		m.ses.running = false
@@ -265,7 +275,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.inputKey(msg)
 	}
 	if m.full {
-		if key.Matches(msg, m.keys.Help, m.keys.Back) {
+		if key.Matches(msg, m.keys.Help, m.keys.Cancel) {
 			m.full = false
 		} else if key.Matches(msg, m.keys.Quit) {
 			return m, tea.Quit
@@ -316,10 +326,17 @@ func (m Model) inputKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.ses.filter = v
 			m.ses.treeTop = 0
 		case inputEdit:
-			if v == "" {
-				return m, nil
+			st, err := parseEdit(v)
+			if err != nil {
+				// The editor stays open with the text, and says why.
+				m.mode = inputEdit
+				m.input.SetValue(v)
+				m.input.CursorEnd()
+				m.notice, m.noticeErr = "not a step: "+err.Error(), true
+				return m, m.input.Focus()
 			}
-			m.decide(session.Decision{Verdict: session.Edit, Command: v})
+			m.notice, m.noticeErr = "", false
+			m.decide(session.Decision{Verdict: session.Edit, Command: st.String()})
 		case inputReason:
 			if v == "" {
 				v = "no reason given"
@@ -329,6 +346,7 @@ func (m Model) inputKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			if v == "" {
 				return m, nil
 			}
+			m.sent = v // back on the line if the command layer refuses it
 			return m, m.control(AddStep{Line: v})
 		}
 		return m, nil
@@ -366,7 +384,7 @@ func (m *Model) decide(d session.Decision) {
 }
 
 func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
+	k := m.activeKeys()
 	pending := m.ses.pending != nil
 	switch {
 	case pending && key.Matches(msg, k.Approve):
@@ -377,7 +395,7 @@ func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.decide(session.Decision{Verdict: session.Skip})
 	case pending && key.Matches(msg, k.Edit):
 		m.mode = inputEdit
-		m.input.SetValue(session.StepText(m.ses.pending.p.Command))
+		m.input.SetValue(stepLabel(m.ses.pending.p.Command))
 		m.input.CursorEnd()
 		return m, m.input.Focus()
 	case pending && key.Matches(msg, k.Reject):
@@ -392,7 +410,12 @@ func (m Model) sessionKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// esc after a filter was applied (/Menu enter) clears it.
 		m.ses.filter = ""
 		m.ses.treeTop = 0
+	case key.Matches(msg, k.Panes):
+		m.ses.focus = int(msg.Runes[0] - '1')
 	case key.Matches(msg, k.Filter):
+		// The filter is the page's: its pane comes to the front (under
+		// tabs it would filter a pane not shown).
+		m.ses.focus = paneTree
 		m.mode = inputFilter
 		m.input.SetValue(m.ses.filter)
 		m.input.CursorEnd()

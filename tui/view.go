@@ -19,7 +19,8 @@ func (m Model) View() string {
 	w, h := max(m.w, 20), max(m.h, 6)
 	var body, helpLine string
 	input := m.inputLine(w)
-	bodyH := h - 2
+	bar, above := m.statusBar(w)
+	bodyH := h - 2 - len(above)
 	if input != "" {
 		bodyH--
 	}
@@ -32,10 +33,10 @@ func (m Model) View() string {
 		helpLine = m.help.ShortHelpView([]key.Binding{m.keys.Quit})
 	case m.screen == screenHeals:
 		body = m.healListView(w, bodyH)
-		helpLine = m.keyBar(m.keys.healListHelp().short)
+		helpLine = m.keyBar(m.activeKeys().healListHelp().short)
 	case m.screen == screenHealDiff:
 		body = m.healDiffView(w, bodyH)
-		helpLine = m.keyBar(m.keys.healDiffHelp().short)
+		helpLine = m.keyBar(m.activeKeys().healDiffHelp().short)
 	case m.screen == screenDetail:
 		m.syncDetail()
 		title := m.detail.Title(&m.ses)
@@ -50,14 +51,15 @@ func (m Model) View() string {
 			helpLine = m.keyBar(m.keys.inputHelp().short)
 		} else {
 			detail := m.ses.focus == paneTrajectory && len(m.ses.steps) > 0
-			helpLine = m.keyBar(m.keys.sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew, detail).short)
+			helpLine = m.keyBar(m.activeKeys().sessionHelp(m.ses.pending != nil, m.o.Mode == ModeNew, detail).short)
 		}
 	}
 	parts := []string{body}
 	if input != "" {
 		parts = append(parts, input)
 	}
-	parts = append(parts, m.statusBar(w), fit(helpLine, w))
+	parts = append(parts, above...)
+	parts = append(parts, bar, fit(helpLine, w))
 	return strings.Join(parts, "\n")
 }
 
@@ -83,9 +85,26 @@ func (m Model) inputLine(w int) string {
 	return fit(m.st.Title.Render(label)+" "+m.input.View(), w)
 }
 
+// decisionKeys lists the keys that decide the step in front, as the key
+// map has them now ("a approve · e edit · s skip" for a test's own step).
+func (m Model) decisionKeys() string {
+	k := m.activeKeys()
+	var parts []string
+	for _, b := range []key.Binding{k.Approve, k.Edit, k.Reject, k.ApproveRest, k.Skip} {
+		if b.Enabled() {
+			word, _, _ := strings.Cut(b.Help().Desc, " ")
+			if b.Help().Key == k.ApproveRest.Help().Key {
+				word = "rest"
+			}
+			parts = append(parts, b.Help().Key+" "+word)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
 // statusBar: test, step, model calls, tokens, cost, elapsed, state, and the
 // latest notice or model error.
-func (m Model) statusBar(w int) string {
+func (m Model) statusBar(w int) (string, []string) {
 	s := &m.ses
 	state := "done"
 	switch {
@@ -94,7 +113,7 @@ func (m Model) statusBar(w int) string {
 	case s.pending != nil:
 		state = "waiting for you"
 	case s.running && m.o.Gate.Stepping():
-		state = "paused"
+		state = "running, step by step" // each step waits for a before it runs
 	case s.running && s.newTest && s.current < 0:
 		state = "recording"
 	case s.running:
@@ -141,7 +160,9 @@ func (m Model) statusBar(w int) string {
 }
 
 // statusLine ends the status bar with the latest notice or model error.
-func (m Model) statusLine(left, tail string, w int) string {
+// A message the bar would cut is drawn whole on lines of its own above the
+// bar (at most three), and the bar points up to it.
+func (m Model) statusLine(left, tail string, w int) (string, []string) {
 	msg := m.notice
 	isErr := m.noticeErr
 	if m.ses.modelErr != "" && m.screen == screenSession {
@@ -153,10 +174,32 @@ func (m Model) statusLine(left, tail string, w int) string {
 			msg = h + " · " + msg
 		}
 	}
+	var above []string
 	if msg != "" {
 		mark := "· "
 		if isErr {
 			mark = "! "
+		}
+		whole := left + " │ " + mark + msg
+		if tail != "" {
+			whole += " │ " + tail
+		}
+		if lipgloss.Width(whole) > w {
+			for i, l := range wrap(mark+msg, w) {
+				if i == 3 {
+					above[2] = fit(strings.TrimRight(above[2], " ")+"…", w)
+					break
+				}
+				above = append(above, l)
+			}
+			style := m.st.StatusBar
+			if isErr {
+				style = m.st.StatusError
+			}
+			for i := range above {
+				above[i] = style.Render(pad(above[i], w))
+			}
+			msg = "↑"
 		}
 		left += " │ " + mark + msg
 	}
@@ -165,9 +208,9 @@ func (m Model) statusLine(left, tail string, w int) string {
 	}
 	line := pad(left, w)
 	if isErr && msg != "" {
-		return m.st.StatusError.Render(line)
+		return m.st.StatusError.Render(line), above
 	}
-	return m.st.StatusBar.Render(line)
+	return m.st.StatusBar.Render(line), above
 }
 
 func tokens(n int) string {
@@ -179,7 +222,8 @@ func tokens(n int) string {
 
 // paneRows is how many content rows a session pane has.
 func (m Model) paneRows() int {
-	h := max(m.h, 6) - 2 - 2 - 1 // status, help, border, title
+	_, above := m.statusBar(max(m.w, 20))
+	h := max(m.h, 6) - 2 - 2 - 1 - len(above) // status, help, border, title, a long message
 	if m.mode != inputNone || m.o.Mode == ModeNew {
 		h--
 	}
@@ -207,7 +251,11 @@ func (m Model) sessionView(w, h int) string {
 		default:
 			title, lines = m.trajectoryPane(iw, rows)
 		}
-		return m.box(titles[p]+title, lines, pw, h, p == m.ses.focus)
+		mark := "  "
+		if p == m.ses.focus {
+			mark = "▸ " // without colour the border does not tell: a mark does
+		}
+		return m.box(mark+titles[p]+title, lines, pw, h, p == m.ses.focus)
 	}
 	if w >= wideAt {
 		w1 := w * 2 / 5
@@ -260,6 +308,7 @@ func (m Model) box(title string, lines []string, w, h int, focused bool) string 
 	if focused {
 		st = m.st.PaneFocused
 	}
+
 	return st.Width(iw).Render(strings.Join(out, "\n"))
 }
 
@@ -347,7 +396,7 @@ func (m Model) proposalsPane(iw, rows int) (string, []string) {
 				out = append(out, "  "+l)
 			}
 		}
-		out = append(out, m.st.Dim.Render("a approve · e edit · r reject · A rest · s skip"))
+		out = append(out, m.st.Dim.Render(m.decisionKeys()))
 		if n := len(s.queue); n > 0 {
 			out = append(out, fmt.Sprintf("(+%d more waiting)", n))
 		}
@@ -469,7 +518,7 @@ func (m Model) helpView(w, h int) string {
 	full := m.help
 	full.ShowAll = true
 	full.Width = w - 2
-	groups := m.keys.fullHelp()
+	groups := m.activeKeys().fullHelp()
 	var lines []string
 	if w >= wideAt {
 		lines = strings.Split(full.FullHelpView(groups), "\n")

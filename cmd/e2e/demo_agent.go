@@ -224,8 +224,9 @@ func demoAgentConfig(m *model) session.AgentConfig {
 	return session.AgentConfig{Model: "scripted", Prompt: agent.PromptVersion()}
 }
 
-// changed counts the steps a heal inserted and deleted (same text, cache
-// ids aside, is unchanged).
+// changed counts the steps a heal inserted and deleted, the old and new
+// steps aligned by identity (session.DiffSteps): a step the heal kept is
+// unchanged, one it kept with another value counts as one out, one in.
 func changed(old, new []string) (ins, dels int) {
 	for _, d := range session.DiffSteps(old, new) {
 		switch d.Op {

@@ -181,6 +181,10 @@ func (s *studioSession) close() {
 // studioTest opens a test file: it runs at once, and again (or with an act
 // re-recorded) when asked.
 func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) error {
+	if _, err := os.Stat(file); err != nil {
+		// Nothing to show on a screen: one line, as e2e run says it.
+		return &exitError{code: exitUsage, err: fmt.Errorf("studio: %w", err)}
+	}
 	t, err := testfile.ParseFile(file)
 	if err != nil {
 		return errorScreen(cmd, file, err)

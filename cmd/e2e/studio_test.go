@@ -108,7 +108,7 @@ func TestStudioNewRecordsATestThatRunsWithoutTheModel(t *testing.T) {
 	s.typeKeys("put the shoe in the cart")
 	s.waitFor("in the cart")
 	s.typeKeys("\r")
-	s.waitFor("waiting: #1 agent step", `CLICK "the Add to cart button"`)
+	s.waitFor("waiting: #1 agent step", "click: the Add to cart button")
 	s.typeKeys("a")
 	s.waitFor("2 steps kept")
 	s.typeKeys("i")
@@ -170,11 +170,14 @@ func TestStudioMalformedTestOpensAnErrorScreen(t *testing.T) {
 	if ee, ok := err.(*exitError); !ok || ee.code != exitUsage {
 		t.Errorf("exit: %v", err)
 	}
+	// A missing file is one line and exit 2, no screen to quit.
 	s = startStudio(t, filepath.Join(dir, "missing.e2e.yaml"))
-	s.waitFor("Cannot open the test", "no such file")
-	s.typeKeys("q")
-	if err := s.wait(); err == nil {
-		t.Error("a missing file quit without an error")
+	err = s.wait()
+	if ee, ok := err.(*exitError); !ok || ee.code != exitUsage || !strings.Contains(err.Error(), "missing.e2e.yaml: no such file") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a missing file: %v", err)
+	}
+	if strings.Contains(s.out.b.String(), "Cannot open the test") {
+		t.Error("a missing file opened the error screen")
 	}
 }
 

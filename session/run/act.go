@@ -256,10 +256,16 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 		sr.MissReason = "healed (not kept: the cache policy is " + r.o.Cache + ")"
 		return nil
 	}
-	// The heal is kept when the test passes; its id is known then.
-	sr.MissReason = "healed (" + status + ")"
+	// The heal is kept when the test passes; its id is known then. Until
+	// then the step says so: a test that fails later stages nothing.
+	sr.MissReason = "healed (" + status + " if the test passes)"
 	idx := sr.Index
 	tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutHeal(ctx, h) },
+		dropped: func(res *session.TestResult) {
+			if idx < len(res.Steps) {
+				res.Steps[idx].MissReason = "healed (not kept: the test failed)"
+			}
+		},
 		done: func(res *session.TestResult) {
 			if idx < len(res.Steps) {
 				res.Steps[idx].MissReason = fmt.Sprintf("healed (%s, heal %d)", status, h.ID)

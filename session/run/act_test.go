@@ -495,3 +495,33 @@ steps:
 		t.Fatalf("the accepted trajectory: %+v %v", tr, err)
 	}
 }
+
+// TestHealOfAFailedTestIsNotCalledStaged: a heal is staged only when its
+// test passes; a test that fails after its act healed says the heal was
+// not kept, in its step line and its result, and stages nothing.
+func TestHealOfAFailedTestIsNotCalledStaged(t *testing.T) {
+	e := newEnv(t)
+	e.actor = &healingActor{scripts: [][]string{
+		{`--step-type CLICK --description "the Add to cart button"`},
+		{`--step-type CLICK --description "the No thanks button"`, `--step-type CLICK --description "the Add to cart button"`},
+	}}
+	if rep := e.run("", actTest); !rep.Passed() {
+		t.Fatalf("record:\n%s", e.out.String())
+	}
+	e.cfg.Timeouts.Step = 1500 * time.Millisecond
+	failing := strings.Replace(actTest, `is: "Cart: 1 item"`, `is: "Cart: 7 items"`, 1)
+	e.out.Reset()
+	rep := e.run("popup", failing)
+	if rep.Passed() {
+		t.Fatalf("the test passed:\n%s", e.out.String())
+	}
+	if s := rep.Tests[0].Steps[0]; s.MissReason != "healed (not kept: the test failed)" || rep.Tests[0].Healed() {
+		t.Errorf("the healed step reads %q", s.MissReason)
+	}
+	if out := e.out.String(); strings.Contains(out, "healed (staged)") || !strings.Contains(out, "healed (staged if the test passes)") {
+		t.Errorf("the console claims a staged heal:\n%s", out)
+	}
+	if heals, err := e.db.Heals(context.Background(), ""); err != nil || len(heals) != 0 {
+		t.Errorf("heals: %+v %v", heals, err)
+	}
+}

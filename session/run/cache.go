@@ -121,10 +121,13 @@ func readTrajectory(ctx context.Context, ts TrajectoryStore, key session.CacheKe
 }
 
 // pendingWrite is a cache write held until the test passes: only passing
-// tests write. done, when set, learns the outcome (e.g. a heal's id).
+// tests write. done, when set, learns the outcome (e.g. a heal's id);
+// dropped, when set, learns that the write was not made (the test failed,
+// or a write before it did).
 type pendingWrite struct {
-	write func(ctx context.Context) error
-	done  func(res *session.TestResult)
+	write   func(ctx context.Context) error
+	done    func(res *session.TestResult)
+	dropped func(res *session.TestResult)
 }
 
 // hold holds a write for the end of the test, when the policy writes.
@@ -133,14 +136,23 @@ func (tr *testRun) hold(w pendingWrite) { tr.pending = append(tr.pending, w) }
 // flush writes what the test learned, in order, when it passed. A failed
 // write fails the test.
 func (r *Runner) flush(ctx context.Context, tr *testRun, res *session.TestResult) {
+	drop := func(ws []pendingWrite) {
+		for _, w := range ws {
+			if w.dropped != nil {
+				w.dropped(res)
+			}
+		}
+	}
 	if res.Status != "passed" {
+		drop(tr.pending)
 		return
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	for _, w := range tr.pending {
+	for i, w := range tr.pending {
 		if err := w.write(wctx); err != nil {
 			res.Status, res.Error = "failed", "save caches: "+tr.redact(err.Error())
+			drop(tr.pending[i:])
 			return
 		}
 		if w.done != nil {
