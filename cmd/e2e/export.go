@@ -8,8 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -206,8 +206,8 @@ type exportRecorder struct {
 	// elsewhere holds, by test name and then instruction digest, the other
 	// apps (origins) that a step was recorded against.
 	elsewhere map[string]map[string][]string
-	byFile map[string]*exportTest // by the path events and results show (Test.ShownFile)
-	cur    *exportTest
+	byFile    map[string]*exportTest // by the path events and results show (Test.ShownFile)
+	cur       *exportTest
 }
 
 type exportTest struct {
