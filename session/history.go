@@ -58,7 +58,11 @@ type TestRun struct {
 	Branch    string
 	Commit    string
 	Shard     string // "i/n" when the run ran one shard of its suite
-	Outcome   Outcome
+	// BaseURL and Variant are the app the run tested (its base URL) and the
+	// variant it ran; "" for runs stored before they were recorded.
+	BaseURL string
+	Variant string
+	Outcome Outcome
 	// DurationMS, Attempts and Error are the stored result's; zero when
 	// skipped.
 	DurationMS int64
@@ -87,10 +91,11 @@ type HistoryQuery struct {
 const DefaultHistoryRuns = 20
 
 // Flakiness counts the runs of h that were flaky and the runs in which the
-// test ran. A run is flaky when it needed a retry (Attempts > 1, whether a
-// retry then passed or not), or when it failed and the next run of the
-// test, at the same (known) commit, passed: the code did not change, the
-// outcome did.
+// test ran. A run is flaky when the test passed on a retry (OutcomeFlaky:
+// a test that failed every attempt, as all do when the app is down, is a
+// failure, not flakiness), or when it failed and the next run of the test,
+// at the same (known) commit and against the same app (BaseURL, when both
+// runs recorded one), passed: nothing changed but the outcome.
 func (h TestHistory) Flakiness() (flaky, ran int) {
 	var runs []TestRun
 	for _, r := range h.Runs {
@@ -100,14 +105,20 @@ func (h TestHistory) Flakiness() (flaky, ran int) {
 	}
 	for i, r := range runs {
 		switch {
-		case r.Attempts > 1:
+		case r.Outcome == OutcomeFlaky:
 			flaky++
 		case r.Outcome == OutcomeFailed && i+1 < len(runs) && r.Commit != "" && runs[i+1].Commit == r.Commit &&
-			runs[i+1].Outcome != OutcomeFailed:
+			sameApp(r, runs[i+1]) && runs[i+1].Outcome != OutcomeFailed:
 			flaky++
 		}
 	}
 	return flaky, len(runs)
+}
+
+// sameApp says whether two runs tested the same app: the same base URL, or
+// one of them recorded none (runs stored before base URLs were).
+func sameApp(a, b TestRun) bool {
+	return a.BaseURL == "" || b.BaseURL == "" || a.BaseURL == b.BaseURL
 }
 
 // FlakinessRate is Flakiness as a share (0–1); 0 when the test never ran.

@@ -67,7 +67,7 @@ func TestFlakiness(t *testing.T) {
 		{"S S", 0, 0},
 		{"P P P", 0, 3},
 		{"~@a P@a", 1, 2},
-		{"F3@a F@a", 1, 2},            // the retries count; a failure then a failure does not
+		{"F3@a F@a", 0, 2},            // retries that never passed (the app down) are failures, not flakiness
 		{"F@a P@a", 1, 2},             // failed, then passed at the same commit
 		{"F@a S@a H@a", 1, 2},         // skipped runs are passed over; healed is a pass
 		{"F@a P@b", 0, 2},             // the commit changed: a fix, not flakiness
@@ -79,6 +79,13 @@ func TestFlakiness(t *testing.T) {
 		if flaky, ran := h.Flakiness(); flaky != c.flaky || ran != c.ran {
 			t.Errorf("%q: %d of %d flaky, want %d of %d", c.runs, flaky, ran, c.flaky, c.ran)
 		}
+	}
+	// Failed against one app, passed against another: not flaky.
+	h := history("F@a P@a F@a P@a")
+	h.Runs[0].BaseURL, h.Runs[1].BaseURL = "http://127.0.0.1:1", "http://127.0.0.1:2"
+	h.Runs[2].BaseURL, h.Runs[3].BaseURL = "http://127.0.0.1:2", "http://127.0.0.1:2"
+	if flaky, ran := h.Flakiness(); flaky != 1 || ran != 4 {
+		t.Errorf("two apps: %d of %d flaky, want 1 of 4", flaky, ran)
 	}
 	if r := history("~@a P@a P@a P@a").FlakinessRate(); r != 0.25 {
 		t.Errorf("rate %v", r)

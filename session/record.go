@@ -39,6 +39,10 @@ type Run struct {
 	Commit     string
 	Version    string // the tool's version
 	Shard      string // "i/n" when the run ran shard i of n of its suite, else ""
+	// BaseURL is the app the run tested; Variant the fixture variant it
+	// asked for (?variant=…), "" for none.
+	BaseURL string
+	Variant string
 }
 
 // TestResult is one test in a run.

@@ -98,7 +98,7 @@ func historyRuns(ctx context.Context, tx *sql.Tx, project string, through int64,
 	for rows.Next() {
 		r := session.TestRun{Outcome: session.OutcomeSkipped}
 		var started string
-		if err := rows.Scan(&r.RunID, &started, &r.RunStatus, &r.Branch, &r.Commit, &r.Shard); err != nil {
+		if err := rows.Scan(&r.RunID, &started, &r.RunStatus, &r.Branch, &r.Commit, &r.Shard, &r.BaseURL, &r.Variant); err != nil {
 			return nil, fmt.Errorf("list runs: %w", err)
 		}
 		if r.At, err = parseTime(started); err != nil {
@@ -180,7 +180,7 @@ func firstRuns(ctx context.Context, tx *sql.Tx, names []string) (map[string]int6
 const (
 	// historyRunsSQL: the runs_project index (project, id).
 	historyRunsSQL = `
-SELECT id, started_at, status, branch, git_commit, shard FROM runs
+SELECT id, started_at, status, branch, git_commit, shard, base_url, variant FROM runs
 WHERE project = ? AND id <= ? AND status <> 'running'
 ORDER BY id DESC LIMIT ?`
 	// firstRunSQL: the test_results_name index (name, id).

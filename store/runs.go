@@ -49,10 +49,10 @@ func (db *DB) StartRun(ctx context.Context, r *session.Run) (err error) {
 	me := self()
 	var id int64
 	err = db.write.QueryRowContext(ctx, `
-INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, heartbeat_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, heartbeat_at, base_url, variant)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start, r.Shard,
-		formatTime(db.now())).Scan(&id)
+		formatTime(db.now()), r.BaseURL, r.Variant).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("start run: %w", err)
 	}

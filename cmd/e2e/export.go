@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,6 +28,7 @@ import (
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/session/step"
 	"github.com/e2e-dev/e2e/session/testfile"
+	"github.com/e2e-dev/e2e/store"
 )
 
 type exportFlags struct {
@@ -50,7 +56,7 @@ description with a TODO comment; --require-recorded makes that an error.`,
 		Example: `  e2e export playwright --out e2e-playwright
   e2e export playwright tests/login.e2e.yaml --out pw --playwright-config`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return exportPlaywright(cmd.Context(), g, f, args, cmd.OutOrStdout())
+			return exportPlaywright(cmd.Context(), g, f, args, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	fl := pw.Flags()
@@ -63,7 +69,7 @@ description with a TODO comment; --require-recorded makes that an error.`,
 	return cmd
 }
 
-func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []string, out io.Writer) error {
+func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []string, out, errOut io.Writer) error {
 	if f.out == "" {
 		return errors.New("export playwright needs --out DIR")
 	}
@@ -91,6 +97,9 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 	}
 	defer b.Close()
 	rec := newExportRecorder(tests, cfg.BannedAttributes)
+	if rec.elsewhere, err = recordedElsewhere(ctx, db, tests, exportApp(cfg)); err != nil {
+		return err
+	}
 	r, err := runner.New(runner.Options{Config: cfg, Store: db, Browser: b, Version: toolVersion(), Variants: f.variants,
 		Cache: runner.CacheReadOnly, HealPolicy: runner.HealOff, KeepGoing: true, Redactor: g.red,
 		Screenshots: filepath.Join(cfg.StateDir(), "screenshots"),
@@ -119,7 +128,17 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 		specs = append(specs, spec)
 	}
 	if len(problems) > 0 {
-		return errors.Join(problems...)
+		// One problem a line: a step each, with why it has nothing recorded.
+		n := 0
+		for _, p := range problems {
+			for _, line := range strings.Split(p.Error(), "\n") {
+				if line != "" {
+					fmt.Fprintln(errOut, "e2e: "+line)
+					n++
+				}
+			}
+		}
+		return &exitError{code: exitUsage, err: fmt.Errorf("export: %s with nothing recorded here; no spec written", plural.Count(n, "step"))}
 	}
 	for i, t := range tests {
 		path := paths[i]
@@ -184,8 +203,11 @@ func recordedAgent(cfg *testfile.Config, name string) session.AgentConfig {
 // every element each step looks up. It is called on the run's goroutine.
 type exportRecorder struct {
 	banned []string
-	byFile map[string]*exportTest // by the path events and results show (Test.ShownFile)
-	cur    *exportTest
+	// elsewhere holds, by test name and then instruction digest, the other
+	// apps (origins) that a step was recorded against.
+	elsewhere map[string]map[string][]string
+	byFile    map[string]*exportTest // by the path events and results show (Test.ShownFile)
+	cur       *exportTest
 }
 
 type exportTest struct {
@@ -309,10 +331,80 @@ func (r *exportRecorder) export(t *testfile.Test, res session.TestResult) export
 	}
 	for _, sr := range res.Steps {
 		if sr.Index < len(steps) && t.Steps[sr.Index].Type == step.Act && sr.Status == session.StatusFailed {
+			if n := len(steps[sr.Index].Act); n > 0 {
+				steps[sr.Index].Missing = fmt.Sprintf("did not replay here (step %d: %s)", n, oneLineText(sr.Error))
+			}
 			steps[sr.Index].Act = nil // a trajectory that did not replay is not one to export
 		}
 	}
+	for i, st := range t.Steps {
+		s := &steps[i]
+		recorded := s.Act != nil
+		if st.Type != step.Act {
+			recorded = !st.Step.TargetsElement() || (len(s.Targets) > 0 && s.Targets[0].Cached)
+		}
+		if recorded || s.Missing != "" || strings.Contains(st.Description, "{{") {
+			continue
+		}
+		if apps := r.elsewhere[t.Name][instructionDigest(st.Description)]; len(apps) > 0 {
+			s.Missing = "recorded against " + strings.Join(apps, " and ") + "; pass --base-url to export it"
+		}
+	}
 	return export.Test{Test: t, Steps: steps}
+}
+
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// exportApp is the app identity the export run's cache keys name: cache.app
+// in e2e.yaml, else the base URL's origin (as the runner's).
+func exportApp(cfg *testfile.Config) string {
+	if cfg.Cache.App != "" {
+		return cfg.Cache.App
+	}
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil || u.Host == "" {
+		return cfg.BaseURL
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// instructionDigest is how a cache key's identity names an instruction.
+func instructionDigest(s string) string {
+	sum := sha256.Sum256([]byte(session.Normalize(s)))
+	return hex.EncodeToString(sum[:])
+}
+
+// recordedElsewhere finds, for each of the tests, the steps recorded
+// against an app other than app (a run with another --base-url): by test
+// name, then instruction digest, the apps, sorted. A row whose identity
+// does not decode is left out.
+func recordedElsewhere(ctx context.Context, db *store.DB, tests []*testfile.Test, app string) (map[string]map[string][]string, error) {
+	out := map[string]map[string][]string{}
+	for _, t := range tests {
+		if _, done := out[t.Name]; done {
+			continue
+		}
+		rows, err := db.CacheRows(ctx, store.CacheFilter{Test: t.Name})
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		byStep := map[string][]string{}
+		for _, row := range rows {
+			var id struct {
+				App         string `json:"app"`
+				Instruction string `json:"instruction"`
+			}
+			if json.Unmarshal(row.Identity, &id) != nil || id.App == "" || id.App == app || slices.Contains(byStep[id.Instruction], id.App) {
+				continue
+			}
+			byStep[id.Instruction] = append(byStep[id.Instruction], id.App)
+		}
+		for _, apps := range byStep {
+			slices.Sort(apps)
+		}
+		out[t.Name] = byStep
+	}
+	return out, nil
 }
 
 // notes says what the spec of t leaves to do: steps written from their

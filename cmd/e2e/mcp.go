@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -25,7 +26,7 @@ type mcpFlags struct {
 func newMCPCmd(g *globals) *cobra.Command {
 	f := &mcpFlags{}
 	cmd := &cobra.Command{
-		Use:   "mcp",
+		Use:   "mcp [DIR]",
 		Short: "Serve e2e to coding agents over the Model Context Protocol (stdio, or --http on loopback)",
 		Long: `e2e mcp lets a coding agent (Claude Code, Cursor, VS Code, Codex…) open pages of
 the app, read their outline, preview steps on the live page, write the ones that
@@ -33,10 +34,18 @@ worked into a test file, run tests and read heals, through the Model Context
 Protocol. The tests it writes replay later with no model. Heals are decided by a
 person: heals_accept and heals_reject are refused unless --allow-review is given.`,
 		Example: `  claude mcp add e2e -- e2e mcp
-  e2e mcp --config ./web
+  e2e mcp ./web
+  E2E_CONFIG=./web e2e mcp
   e2e mcp --http 127.0.0.1:8931 --max-sessions 2`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return serveMCP(cmd, g, f) },
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir, err := mcpProjectDir(f.config, args, os.Getenv(mcpConfigEnv))
+			if err != nil {
+				return err
+			}
+			f.config = dir
+			return serveMCP(cmd, g, f)
+		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.http, "http", "", "serve streamable HTTP on this loopback address (127.0.0.1:PORT) instead of stdio")
@@ -46,6 +55,26 @@ person: heals_accept and heals_reject are refused unless --allow-review is given
 	f.suiteFlags.register(cmd, "the current directory", "relative URLs")
 	f.model.register(cmd, "act goals and assert steps in run_tests")
 	return cmd
+}
+
+// mcpConfigEnv names the project directory when neither --config nor a
+// positional DIR does: clients that take --config as their own flag (the
+// MCP Inspector) can pass it through their environment instead.
+const mcpConfigEnv = "E2E_CONFIG"
+
+// mcpProjectDir is the project directory e2e mcp serves: --config, else the
+// positional DIR, else $E2E_CONFIG, else "" (the current directory). A
+// --config and a DIR that differ are an error.
+func mcpProjectDir(flag string, args []string, env string) (string, error) {
+	switch {
+	case len(args) == 1 && flag != "" && filepath.Clean(flag) != filepath.Clean(args[0]):
+		return "", fmt.Errorf("--config %s and the project directory %s differ: give one", flag, args[0])
+	case flag != "":
+		return flag, nil
+	case len(args) == 1:
+		return args[0], nil
+	}
+	return env, nil
 }
 
 func serveMCP(cmd *cobra.Command, g *globals, f *mcpFlags) error {

@@ -50,6 +50,10 @@ type Step struct {
 	Targets []Target
 	// Act is the trajectory an act step replayed; nil when none was.
 	Act []ActStep
+	// Missing, when set, says why nothing is recorded for the step (it was
+	// recorded against another app; its trajectory did not replay here);
+	// "" means "not recorded yet; run e2e first".
+	Missing string
 }
 
 // Target is the locator of one element a step looked up.
@@ -85,14 +89,28 @@ type NotRecordedError struct {
 	File string
 	Line int
 	Step string // as e2e prints it
+	// Why is Step.Missing: "" for a step never recorded.
+	Why string
 }
 
 func (e *NotRecordedError) Error() string {
+	if e.Why != "" {
+		return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Step, oneLine(e.Why))
+	}
 	return fmt.Sprintf("%s:%d: %s is not recorded yet; run e2e first", e.File, e.Line, e.Step)
 }
 
-// todo is the comment on a step written from its description alone.
-const todo = "// TODO: not recorded yet; run e2e first"
+// notYet is why a step with nothing recorded and no other reason has none.
+const notYet = "not recorded yet; run e2e first"
+
+// todo is the comment on a step written from its description alone: why
+// nothing is recorded for the step being written.
+func (w *writer) todo() string {
+	if w.missing != "" {
+		return "// TODO: " + comment(oneLine(w.missing))
+	}
+	return "// TODO: " + notYet
+}
 
 // SpecName is the name of the spec file written for the test file at path:
 // login.e2e.yaml → login.spec.ts.
@@ -122,6 +140,7 @@ func Spec(t Test, o Options) ([]byte, error) {
 		// The title keeps variables as written: a secret's value must not
 		// reach the report, and the step reads as it does in the test file.
 		title := run.Describe(st.Step)
+		w.missing = rec.Missing
 		w.line("")
 		w.line("await test.step(%s, async () => {", quote(title))
 		w.indent += "  "
@@ -172,6 +191,7 @@ type writer struct {
 	usesPath   bool
 	usesUnique bool
 	uses       map[string]bool // the helpers (helpers) the spec calls
+	missing    string          // Step.Missing of the step being written
 }
 
 // note writes a // comment whose text is s.
@@ -196,10 +216,14 @@ func (w *writer) step(st testfile.Step, rec Step) error {
 				return w.notRecorded(st)
 			}
 			w.note("goal: " + oneLine(st.Description))
-			w.line(todo)
+			w.line("%s", w.todo())
 			// The message keeps variables as written, as titles do: a
 			// secret's value must not reach Playwright's report.
-			w.line("test.fixme(true, %s);", quote("act not recorded yet: "+oneLine(st.Description)))
+			what := "act not recorded yet: "
+			if rec.Missing != "" {
+				what = "act " + oneLine(rec.Missing) + ": "
+			}
+			w.line("test.fixme(true, %s);", quote(what+oneLine(st.Description)))
 			return nil
 		}
 		w.note("goal: " + oneLine(st.Description))
@@ -221,7 +245,7 @@ func (w *writer) step(st testfile.Step, rec Step) error {
 }
 
 func (w *writer) notRecorded(st testfile.Step) error {
-	return &NotRecordedError{File: w.file, Line: st.Pos.Line, Step: run.Describe(st.Step)}
+	return &NotRecordedError{File: w.file, Line: st.Pos.Line, Step: run.Describe(st.Step), Why: w.missing}
 }
 
 // needsTarget says whether the step looks its element up (an expect hidden
@@ -243,7 +267,7 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 		case t.Unchecked != "":
 			w.note("TODO: guessed from the description; check it (" + oneLine(t.Unchecked) + ")")
 		case !t.Cached:
-			w.line("%s (located by its description now)", todo)
+			w.line("%s (located by its description now)", w.todo())
 		}
 		if t.Locator.Reason != "" {
 			w.note(t.Locator.Reason)
@@ -264,7 +288,7 @@ func (w *writer) locator(s step.Step, targets []Target, i int) string {
 		}
 		return loc
 	}
-	w.line(todo)
+	w.line("%s", w.todo())
 	return Locator(Guess(desc))
 }
 

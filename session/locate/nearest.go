@@ -504,30 +504,36 @@ func narrow(s *ax.Snapshot, description string, r Result, locate func(*ax.Snapsh
 			found[k] = true
 		}
 	}
-	// Its own name for those no container singles out, when the others'
-	// differ ("the Save button" between "Save draft" and "Save copy").
+	// Its own name or text for those no container singles out, when the
+	// others' differ ("the Save button" between "Save draft" and "Save
+	// copy"; the "$129.00" text among the texts "the price" fits). A run of
+	// text is named as quoted text, never by the description's word for it:
+	// "the price" fits any text, and a cart status is no price.
 	budget = narrowOthers
 	q := parse(description, mode{})
+	textual := q.role == nil || slices.Contains(textWords, q.role.word)
 	for k, m := range group {
 		if found[k] {
 			continue
 		}
-		name := collapse(m.cand.Node.Name)
-		if name == "" || strings.Contains(name, `"`) {
+		name := nodeWords(m.cand.Node)
+		if name == "" || strings.Contains(name, `"`) || len(strings.Fields(name)) > narrowNameWords {
 			continue
 		}
 		unique := true
 		for j, o := range group {
-			unique = unique && (j == k || !strings.EqualFold(collapse(o.cand.Node.Name), name))
+			unique = unique && (j == k || !strings.EqualFold(nodeWords(o.cand.Node), name))
 		}
 		if !unique {
 			continue
 		}
-		for _, nm := range []string{name, strconv.Quote(name)} {
-			d := "the " + nm
-			if q.role != nil {
-				d += " " + q.role.word
-			}
+		var forms []string
+		if textual {
+			forms = []string{"the " + strconv.Quote(name) + " text", "the " + name + " text"}
+		} else {
+			forms = []string{"the " + name + " " + q.role.word, "the " + strconv.Quote(name) + " " + q.role.word}
+		}
+		for _, d := range forms {
 			for _, c := range q.clauses {
 				d += " " + c.text
 			}
@@ -537,6 +543,12 @@ func narrow(s *ax.Snapshot, description string, r Result, locate func(*ax.Snapsh
 				break
 			}
 		}
+	}
+	// An ordinal says nothing of what an element is, and a word for text
+	// other than "text" (price, amount, counter) fits any run of text: "the
+	// second price" may be a cart status. No ordinal for those.
+	if q.role != nil && q.role.word != "text" && slices.Contains(textWords, q.role.word) {
+		return collect(out, found)
 	}
 	// An ordinal for those nothing else singles out: its place in document
 	// order among the group first, then any other that locates it.
@@ -564,6 +576,11 @@ func narrow(s *ax.Snapshot, description string, r Result, locate func(*ax.Snapsh
 			}
 		}
 	}
+	return collect(out, found)
+}
+
+// collect is the narrowings found, in the candidates' order.
+func collect(out []Narrowing, found []bool) []Narrowing {
 	var res []Narrowing
 	for k := range out {
 		if found[k] {
@@ -573,12 +590,25 @@ func narrow(s *ax.Snapshot, description string, r Result, locate func(*ax.Snapsh
 	return res
 }
 
+// narrowNameWords is the most words of an element's name or text that a
+// narrowing quotes.
+const narrowNameWords = 8
+
+// nodeWords is what an element reads as, collapsed: its name, else (a run
+// of text) its text.
+func nodeWords(n *ax.Node) string {
+	if name := collapse(n.Name); name != "" {
+		return name
+	}
+	return collapse(n.Text)
+}
+
 // narrowWords are the container words a narrowing clause names a
 // container's role by.
 var narrowWords = map[string]string{
 	"row": "row", "listitem": "item", "item": "item", "treeitem": "item", "article": "card",
 	"dialog": "dialog", "alertdialog": "dialog", "region": "section", "group": "group", "section": "section",
-	"form": "form", "navigation": "navigation", "menu": "menu", "toolbar": "toolbar", "complementary": "sidebar",
+	"form": "form", "list": "list", "navigation": "navigation", "menu": "menu", "toolbar": "toolbar", "complementary": "sidebar",
 	"banner": "header", "contentinfo": "footer", "tabpanel": "panel", "radiogroup": "group",
 }
 

@@ -282,3 +282,29 @@ func TestNarrowStopsInTime(t *testing.T) {
 		t.Errorf("narrow: %s", got)
 	}
 }
+
+// TestNarrowPriceByQuotedText: "the price" on /product fits the
+// description paragraph, the price and the cart status alike. The advice
+// names them by their quoted text, never by an ordinal that would call the
+// paragraph or the cart status a price; the paragraph, too long to quote,
+// gets none.
+func TestNarrowPriceByQuotedText(t *testing.T) {
+	ns := checkNarrow(t, load(t, "product"), "the price")
+	if got, want := narrowAdds(ns), `say the "$129.00" text | say the "Cart: 0 items" text`; got != want {
+		t.Errorf("narrow: %s, want %s", got, want)
+	}
+}
+
+// TestNarrowLinkByList: of two "Getting started" links, the one in the
+// Pages list is told by its list, not by an ordinal or its own item's
+// text; the other, in no container, by its place.
+func TestNarrowLinkByList(t *testing.T) {
+	s := snap(el("main", "", kids(
+		el("paragraph", "", kids(txt("Read the "), el("link", "Getting started"), txt(" guide first."))),
+		el("list", "Pages", kids(el("listitem", "", kids(el("link", "Getting started"))), el("listitem", "", kids(el("link", "Reference"))))),
+	)))
+	ns := checkNarrow(t, s, "the Getting started link")
+	if got, want := narrowAdds(ns), "say the first Getting started link | in the Pages list"; got != want {
+		t.Errorf("narrow: %s, want %s", got, want)
+	}
+}

@@ -225,7 +225,8 @@ func (r *Report) Passed() bool {
 // Run runs the tests one after another and records the run. It returns an
 // error only when the store fails; failing tests are in the report.
 func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
-	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard}, Dir: r.o.Config.Dir}
+	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard,
+		BaseURL: r.o.Config.BaseURL, Variant: r.o.Variants}, Dir: r.o.Config.Dir}
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
 	}
