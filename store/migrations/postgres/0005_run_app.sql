@@ -1,4 +1,4 @@
--- 0004 (PostgreSQL): SQLite's 0016. A run remembers the app it tested (its
+-- 0005 (PostgreSQL): SQLite's 0016. A run remembers the app it tested (its
 -- base URL) and the fixture variant it ran, so that history counts a test as
 -- flaky only when it failed and passed against the same app.
 
