@@ -660,7 +660,6 @@ if (!window.__e2e) window.__e2e = (() => {
   // display but inline (and contents, which adds no box), and <br>.
   function padOf(el) {
     if (el.localName === 'br') return true;
-    if (INLINE.has(el.localName) && !el.hasAttribute('style') && !el.hasAttribute('class')) return false;
     const d = getComputedStyle(el).display;
     return d !== 'inline' && d !== 'contents';
   }
@@ -884,10 +883,23 @@ if (!window.__e2e) window.__e2e = (() => {
       const al = el.getAttribute('aria-label');
       if (al && !isBlankASCII(al)) return al;
     }
-    const host = hostText(el, true);
-    if (host !== null) return host;
+    const pres = attrs && role === null && presentational(el);
+    if (!pres) {
+      const host = hostText(el, true);
+      if (host !== null) return host;
+    }
     pushContent(stack, el, fl, visited, F_CONTENT, memo);
+    stack[stack.length - 1].pres = pres;
     return null;
+  }
+
+  // presentational says el's role attribute makes it none or presentation
+  // (and it is not focusable, which would keep its role).
+  function presentational(el) {
+    const r = el.getAttribute('role');
+    if (!r) return false;
+    const first = r.trim().toLowerCase().split(/\s+/)[0];
+    return (first === 'none' || first === 'presentation') && !isFocusable(el);
   }
 
   // hostText is the host language's text alternative of el (HTML-AAM)
@@ -934,8 +946,9 @@ if (!window.__e2e) window.__e2e = (() => {
           // one element of a list, named on its own (referenced hidden
           // elements with their hidden content)
           const lb = f.kind === F_LB;
-          const fl = lb ? (IN_LB | (hiddenRef(c) ? WITH_HIDDEN : 0)) : f.fl;
-          const t = stepOf(stack, c, fl, lb ? new Set(f.visited) : f.visited, false, memo);
+          // (a listbox's chosen options count though its popup is closed)
+          const fl = lb ? (IN_LB | (hiddenRef(c) ? WITH_HIDDEN : 0)) : f.fl | (f.of !== null ? WITH_HIDDEN : 0);
+          const t = stepOf(stack, c, fl, f.visited, false, memo);
           if (t === null) stack[stack.length - 1].pad = false;
           else if (t) f.out += (f.n++ ? ' ' : '') + t;
           continue;
@@ -952,7 +965,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.kind === F_CONTENT || f.kind === F_ROOT) t += pseudoOf(f.of, '::after', memo);
       if (stack.length === 0) return t;
       if (f.kind === F_CONTENT) {
-        if (isBlankASCII(t)) t = f.of.getAttribute('title') || '';
+        if (isBlankASCII(t) && !f.pres) { const ti = f.of.getAttribute('title'); if (ti && !isBlankASCII(ti)) t = ti; }
       } else if (f.kind === F_LB && isBlank(t)) {
         // nothing from aria-labelledby: the element's other sources
         const pad = f.pad;
@@ -1080,6 +1093,7 @@ if (!window.__e2e) window.__e2e = (() => {
         if (sum) return sum;
         break;
       }
+      case 'option': { const l = el.getAttribute('label'); if (l && !isBlankASCII(l)) return nameNorm(l); break; }
       case 'optgroup': { const s = nameNorm(el.getAttribute('label')); if (s) return s; break; }
       case 'svg': {
         const t = childTagged(el, 'title');
@@ -1827,7 +1841,7 @@ if (!window.__e2e) window.__e2e = (() => {
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
+      f.saved = -1; f.dec = false; f.named = null; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
       f.hv = sp > 0 && frames[sp - 1].hv;
       f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
@@ -1934,7 +1948,7 @@ if (!window.__e2e) window.__e2e = (() => {
         // the options of a closed <select> are listed so a reader sees the choices
         for (const o of el.options) {
           if (shown >= max) { more++; mores.set(idx, (mores.get(idx) || 0) + 1); continue; }
-          const full = norm(o.label || o.text);
+          const full = o.hasAttributes() ? accName(o, 'option', o.text) : nameNorm(o.text);
           const on = full.length > fieldCap ? cutText(full, fieldCap) : full;
           textTotal += on.length;
           const st = 'in' + (o.selected ? '\x1fsl' : '') + (o.disabled ? '\x1fds' : '') + (on !== full ? '\x1fcu' : '');
@@ -1968,7 +1982,7 @@ if (!window.__e2e) window.__e2e = (() => {
         // as stepOf names a role-less element met inside a name
         const al = el.hasAttributes() && el.localName !== 'slot' ? el.getAttribute('aria-label') : null;
         let t = al && !isBlankASCII(al) ? al : f.acc;
-        if (t !== al && isBlankASCII(t) && el.hasAttributes()) t = el.getAttribute('title') || '';
+        if (t !== al && isBlankASCII(t) && el.hasAttributes() && !presentational(el)) { const ti = el.getAttribute('title'); if (ti && !isBlankASCII(ti)) t = ti; }
         return f.pad ? ' ' + t + ' ' : t;
       }
       if (f.saved >= 0) textNeed = f.saved;
@@ -1977,7 +1991,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.role === 'item') {
         const t = finishItem(f, idx, d, content);
         if (t !== null) return t;
-        f.role = 'generic_pointer'; // a clickable entry that is no item
+        f.role = f.named || 'generic_pointer'; // a clickable or named entry that is no item
       }
       const role = f.role;
       if (role === 'generic_pointer' && ctlSeq > f.ctl0) {
@@ -2102,6 +2116,14 @@ if (!window.__e2e) window.__e2e = (() => {
         capped = cut0;
         return null; // finish makes it a clickable's line
       }
+      if (!keep && !section && f.el.hasAttributes()) {
+        const nr = namedRole(f.el);
+        if (nr && !inLeafControl()) {
+          capped = cut0;
+          f.named = nr;
+          return null; // finish makes it a named line
+        }
+      }
       if (keep || section) {
         const r = keep ? 'item' : 'section';
         lines[idx] = d + '\t' + r + '\t\t' + refFor(f.el, r, '') + (opts.boxes ? '\t\t' + boxField(f.el, f.off) : '');
@@ -2193,7 +2215,8 @@ if (!window.__e2e) window.__e2e = (() => {
       const host = hostText(el, true);
       if (host !== null) return host;
       if (!isBlankASCII(content)) return content;
-      return el.getAttribute('title') || '';
+      const ti = el.getAttribute('title');
+      return ti && !isBlankASCII(ti) ? ti : content;
     }
 
     // overBudget keeps the fields of out (lines) in document order while
