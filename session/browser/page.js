@@ -804,7 +804,7 @@ if (!window.__e2e) window.__e2e = (() => {
   }
 
   // selectedOf lists the chosen options of a combobox or listbox el, or
-  // null when it has none (a combobox input then gives its value).
+  // null for a combobox with none (it then gives what its field shows).
   function selectedOf(el, role) {
     if (el.localName === 'select') {
       const s = Array.from(el.selectedOptions || []);
@@ -817,12 +817,12 @@ if (!window.__e2e) window.__e2e = (() => {
       const cands = Array.from(el.querySelectorAll('*')).concat(byIdList(el, 'aria-owns'), byIdList(el, 'aria-controls'));
       for (const c of cands) if (roleOf(c) === 'listbox') { box = c; break; }
     }
-    if (!box) return el.localName === 'input' ? null : [];
+    if (!box) return null;
     const out = [];
     const pick = (root) => { for (const o of root.querySelectorAll('[aria-selected="true"]')) if (roleOf(o) === 'option') out.push(o); };
     pick(box);
     for (const o of byIdList(box, 'aria-owns')) { if (o.getAttribute('aria-selected') === 'true' && roleOf(o) === 'option') out.push(o); pick(o); }
-    if (!out.length && el.localName === 'input') return null;
+    if (!out.length && role === 'combobox') return null;
     return out;
   }
 
@@ -835,7 +835,8 @@ if (!window.__e2e) window.__e2e = (() => {
     }
     if (role === 'combobox' || role === 'listbox') {
       const s = selectedOf(el, role);
-      return s === null ? el.value : s;
+      // a combobox with no chosen option: what its field shows
+      return s !== null ? s : el.localName === 'input' ? el.value : el.textContent;
     }
     if (RANGE_ROLES.has(role)) {
       const vt = el.getAttribute('aria-valuetext');
