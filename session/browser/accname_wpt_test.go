@@ -80,7 +80,7 @@ type wptExpected struct {
 	Got   string `json:"-"`     // the outline's name
 	// Chrome's own role and name of the element (with E2E_WPT_CHROME set)
 	ChromeRole, ChromeName string `json:"-"`
-	Role  string `json:"-"`     // the outline's role
+	Role                   string `json:"-"` // the outline's role
 }
 
 // collapseASCIISpace collapses runs of ASCII whitespace to one space and
