@@ -1102,7 +1102,9 @@ if (!window.__e2e) window.__e2e = (() => {
         break;
       }
     }
-    if (NAME_FROM_CONTENT.has(role)) {
+    // a form control has no content to name it (a checkbox drawn with
+    // ::before included)
+    if (NAME_FROM_CONTENT.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea') {
       const s = nameNorm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content) || pseudoName(el, role);
       if (s) return s;
     }
@@ -1912,7 +1914,7 @@ if (!window.__e2e) window.__e2e = (() => {
       // cannot gather exactly: CSS generated content, aria-labelledby and
       // aria-owns inside it, visibility: hidden around visible content
       let own = 0;
-      if ((textNeed > 0 || (role !== null && NAME_FROM_CONTENT.has(role))) &&
+      if ((textNeed > 0 || (role !== null && NAME_FROM_CONTENT.has(role) && el.localName !== 'input')) &&
           (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || mayPseudo(el, pseudoMemo))) {
         dirtySeq++;
         own = 1;
