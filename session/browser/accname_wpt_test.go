@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -129,7 +130,15 @@ func TestAccnameWPT(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && strings.HasSuffix(p, ".html") {
+		if d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return nil
+		}
+		// a page that states no name (a description test) is not loaded
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if bytes.Contains(b, []byte("data-expectedlabel")) || bytes.Contains(b, []byte(`"name"`)) {
 			rel, _ := filepath.Rel(wptAccnameDir, p)
 			files = append(files, filepath.ToSlash(rel))
 		}

@@ -748,7 +748,10 @@ if (!window.__e2e) window.__e2e = (() => {
   // mayPseudo says whether el may have ::before or ::after content with text.
   function mayPseudo(el, memo) {
     const idx = pseudoIndexOf(rootOf(el), memo);
-    if (idx === null) return false;
+    return idx !== null && pseudoIn(el, idx);
+  }
+  // pseudoIn is mayPseudo with the rules of el's root at hand.
+  function pseudoIn(el, idx) {
     let c = idx.any.length ? idx.any.slice() : null;
     const take = (a) => { if (a) c = c ? c.concat(a) : a.slice(); };
     if (el.id) take(idx.ids.get(el.id));
@@ -771,8 +774,8 @@ if (!window.__e2e) window.__e2e = (() => {
   // contentString reads a computed content value: strings and attr(name),
   // after a "/" when there is one; '' for anything else (images, counters).
   function contentString(el, c) {
-    let out = '', i = 0, alt = false;
     const parts = [];
+    let i = 0, alt = false;
     while (i < c.length) {
       const ch = c[i];
       if (ch === ' ') { i++; continue; }
@@ -786,13 +789,13 @@ if (!window.__e2e) window.__e2e = (() => {
       if (ch === '/') { parts.length = 0; alt = true; i++; continue; }
       const m = /^attr\(\s*([\w-]+)\s*\)/.exec(c.slice(i));
       if (m) { parts.push(el.getAttribute(m[1]) || ''); i += m[0].length; continue; }
-      // something else: an image, a counter; only an alternative text after it counts
+      // something else (an image, a counter): only an alternative text
+      // after it counts
       const slash = c.indexOf('/', i);
       if (slash < 0) return alt ? parts.join('') : '';
       parts.length = 0; alt = true; i = slash + 1;
     }
-    out = parts.join('');
-    return out;
+    return parts.join('');
   }
 
   // ---- the steps ----
@@ -1027,10 +1030,11 @@ if (!window.__e2e) window.__e2e = (() => {
   // nameNorm normalizes a name: runs of whitespace other than U+00A0 become
   // one space, and the ends are trimmed (of U+00A0 too). attrNorm, for an
   // author's attribute (aria-label), keeps U+00A0 at the ends, as Chrome does.
-  const NAME_WS = /(?:[^\S\u00a0]|[\x00-\x1f])+/g;
-  const NAME_NEEDS = /^\s|\s$|[\t\n\r\f\v\x00-\x1f\u00a0]|\s\s/;
+  // (As norm, a lone space is left alone.)
+  const NAME_WS = /(?:[^\S\u00a0]|[\x00-\x1f]){2,}|(?! )(?:[^\S\u00a0]|[\x00-\x1f])/g;
+  const NAME_NEEDS = /^\s|\s$|[\t\n\r\f\v\x00-\x1f]|[^\S\u00a0]{2}/;
   function nameNorm(s) { return !s ? '' : NAME_NEEDS.test(s) ? s.replace(NAME_WS, ' ').trim() : s; }
-  function attrNorm(s) { return !s ? '' : NAME_NEEDS.test(s) ? s.replace(NAME_WS, ' ').replace(/^ | $/g, '') : s; }
+  function attrNorm(s) { return !s ? '' : NAME_NEEDS.test(s) ? s.replace(NAME_WS, ' ').replace(/^ +| +$/g, '') : s; }
 
   // childTagged is el's first child element named tag (a walk of the
   // children, not a selector: ':scope > caption' walks a whole table).
@@ -1047,16 +1051,20 @@ if (!window.__e2e) window.__e2e = (() => {
     if (role === null) return '';
     const bare = !el.hasAttributes();
     if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return nameNorm(content) || pseudoName(el, role);
-    const prev = naming;
-    naming = el;
-    try { return accNameOf(el, role, content, bare); } finally { naming = prev; }
+    return accNameOf(el, role, content, bare);
   }
 
   function accNameOf(el, role, content, bare) {
     if (!bare) {
       if (el.hasAttribute('aria-labelledby')) {
         const refs = byIdList(el, 'aria-labelledby');
-        if (refs.length) { const s = nameNorm(listText(refs, true, new Set())); if (s) return s; }
+        if (refs.length) {
+          const prev = naming;
+          naming = el;
+          let s;
+          try { s = nameNorm(listText(refs, true, new Set())); } finally { naming = prev; }
+          if (s) return s;
+        }
       }
       const al = el.getAttribute('aria-label');
       if (al && !isBlankASCII(al)) return attrNorm(al);
@@ -1840,7 +1848,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, pad: false, dirty0: 0, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
+          block: false, pad: false, dirty0: 0, named: null, pidx: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
@@ -1849,6 +1857,17 @@ if (!window.__e2e) window.__e2e = (() => {
       f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
       f.gather = textNeed > 0;
+      // the generated-content rules of the root the children live in: a
+      // shadow root's, a frame's document's, else the parent frame's (a
+      // slot's assigned nodes are looked up one by one)
+      if (parent === null) { f.pidx = null; f.doc = null; }
+      else {
+        f.doc = parent.ownerDocument;
+        if (parent.shadowRoot) f.pidx = pseudoIndexOf(parent.shadowRoot, pseudoMemo);
+        else if (parent.localName === 'slot') f.pidx = undefined;
+        else if (sp === 0 || f.doc !== frames[sp - 1].doc) f.pidx = pseudoIndexOf(rootOf(parent), pseudoMemo);
+        else f.pidx = frames[sp - 1].pidx;
+      }
       return f;
     }
 
@@ -1915,7 +1934,7 @@ if (!window.__e2e) window.__e2e = (() => {
       // aria-owns inside it, visibility: hidden around visible content
       let own = 0;
       if ((textNeed > 0 || (role !== null && NAME_FROM_CONTENT.has(role) && el.localName !== 'input')) &&
-          (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || mayPseudo(el, pseudoMemo))) {
+          (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || (up.pidx !== null && (up.pidx === undefined ? mayPseudo(el, pseudoMemo) : pseudoIn(el, up.pidx))))) {
         dirtySeq++;
         own = 1;
       }
