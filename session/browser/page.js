@@ -1017,8 +1017,12 @@ if (!window.__e2e) window.__e2e = (() => {
   // labelsText is the text of el's <label>s, each a hidden one's with its
   // hidden content.
   function labelsText(el) {
-    const labels = el.labels ? Array.from(el.labels) : [];
-    if (!labels.length) return '';
+    // a label names el by its id (for=) or by holding it: most controls
+    // have neither, and el.labels searches the document
+    if (!el.id && !el.closest('label')) return '';
+    const ls = el.labels;
+    if (!ls || !ls.length) return '';
+    const labels = Array.from(ls);
     const prev = naming;
     naming = el;
     try {
@@ -1031,8 +1035,8 @@ if (!window.__e2e) window.__e2e = (() => {
   // one space, and the ends are trimmed (of U+00A0 too). attrNorm, for an
   // author's attribute (aria-label), keeps U+00A0 at the ends, as Chrome does.
   // (As norm, a lone space is left alone.)
-  const NAME_WS = /(?:[^\S\u00a0]|[\x00-\x1f]){2,}|(?! )(?:[^\S\u00a0]|[\x00-\x1f])/g;
-  const NAME_NEEDS = /^\s|\s$|[\t\n\r\f\v\x00-\x1f]|[^\S\u00a0]{2}/;
+  const NAME_WS = /[\x00-\x20\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]{2,}|(?! )[\x00-\x20\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+  const NAME_NEEDS = /^\s|\s$|[\x00-\x1f]|[\x20\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]{2}/;
   function nameNorm(s) { return !s ? '' : NAME_NEEDS.test(s) ? s.replace(NAME_WS, ' ').trim() : s; }
   function attrNorm(s) { return !s ? '' : NAME_NEEDS.test(s) ? s.replace(NAME_WS, ' ').replace(/^ +| +$/g, '') : s; }
 
