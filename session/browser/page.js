@@ -1852,7 +1852,7 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, pad: false, dirty0: 0, named: null, pidx: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
+          block: false, pad: false, dirty0: 0, named: null, proot: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
@@ -1864,13 +1864,14 @@ if (!window.__e2e) window.__e2e = (() => {
       // the generated-content rules of the root the children live in: a
       // shadow root's, a frame's document's, else the parent frame's (a
       // slot's assigned nodes are looked up one by one)
-      if (parent === null) { f.pidx = null; f.doc = null; }
+      // (read when first needed: proot is the root, pidx its rules once read)
+      if (parent === null) { f.proot = null; f.doc = null; }
       else {
         f.doc = parent.ownerDocument;
-        if (parent.shadowRoot) f.pidx = pseudoIndexOf(parent.shadowRoot, pseudoMemo);
-        else if (parent.localName === 'slot') f.pidx = undefined;
-        else if (sp === 0 || f.doc !== frames[sp - 1].doc) f.pidx = pseudoIndexOf(rootOf(parent), pseudoMemo);
-        else f.pidx = frames[sp - 1].pidx;
+        if (parent.shadowRoot) f.proot = parent.shadowRoot;
+        else if (parent.localName === 'slot') f.proot = undefined;
+        else if (sp === 0 || f.doc !== frames[sp - 1].doc) f.proot = rootOf(parent);
+        else f.proot = frames[sp - 1].proot;
       }
       return f;
     }
@@ -1938,7 +1939,7 @@ if (!window.__e2e) window.__e2e = (() => {
       // aria-owns inside it, visibility: hidden around visible content
       let own = 0;
       if ((textNeed > 0 || (role !== null && NAME_FROM_CONTENT.has(role) && el.localName !== 'input')) &&
-          (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || (up.pidx !== null && (up.pidx === undefined ? mayPseudo(el, pseudoMemo) : pseudoIn(el, up.pidx))))) {
+          (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || (up.proot !== null && (up.proot === undefined ? mayPseudo(el, pseudoMemo) : pseudoAt(el, up.proot))))) {
         dirtySeq++;
         own = 1;
       }
@@ -2099,6 +2100,11 @@ if (!window.__e2e) window.__e2e = (() => {
     // into the row (fieldItems holds the lines of such items).
     let ctlSeq = 0, fieldSeq = 0, dirtySeq = 0;
     const pseudoMemo = new Map(); // root -> its generated-content rules, read once a snapshot
+    // pseudoAt is mayPseudo for an element of root.
+    function pseudoAt(el, root) {
+      const idx = pseudoIndexOf(root, pseudoMemo);
+      return idx !== null && pseudoIn(el, idx);
+    }
 
     // inLeafControl says the element being entered is inside a control
     // whose content is its name (a button, a link): no line of its own.
