@@ -176,7 +176,9 @@ if (!window.__e2e) window.__e2e = (() => {
       case 'optgroup': return 'group';
       case 'textarea': return 'textbox';
       case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
-      case 'img': return el.getAttribute('alt') === '' ? null : 'img';
+      case 'img':
+        // alt="" makes an image decoration, unless it is named after all
+        return el.getAttribute('alt') !== '' || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('title') ? 'img' : null;
       case 'table': return 'table';
       case 'tr': return 'row';
       case 'td': {
@@ -221,6 +223,42 @@ if (!window.__e2e) window.__e2e = (() => {
       case 'svg': return (childTagged(el, 'title') || el.hasAttribute('aria-label')) ? 'img' : null;
       default: return null;
     }
+  }
+
+  // Controls named from their content: an element inside one has no line
+  // of its own for a name (it is part of the control's).
+  const LEAF_CONTROLS = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'option', 'treeitem', 'generic_clickable']);
+
+  // namedRole is the line a role-less element (or one of a role that
+  // passes through) has when an author named it: aria-label,
+  // aria-labelledby, or the title of an <abbr> or <kbd>. It is the row
+  // group, term, definition or math it is, else 'generic_named' (a
+  // generic line with a name); null when it is not named.
+  function namedRole(el) {
+    const tag = el.localName;
+    if (tag === 'slot' || tag === 'label' || tag === 'body' || tag === 'html') return null;
+    const al = el.getAttribute('aria-label');
+    let named = !!al && !isBlankASCII(al);
+    if (!named && el.hasAttribute('aria-labelledby')) named = byIdList(el, 'aria-labelledby').length > 0;
+    if (!named && (tag === 'abbr' || tag === 'kbd')) { const t = el.getAttribute('title'); named = !!t && !isBlankASCII(t); }
+    if (!named) return null;
+    const r = (el.getAttribute('role') || '').trim().toLowerCase();
+    if (r === 'rowgroup' || tag === 'thead' || tag === 'tbody' || tag === 'tfoot') return 'rowgroup';
+    if (tag === 'dt') return 'term';
+    if (tag === 'dd') return 'definition';
+    if (tag === 'math') return 'math';
+    return 'generic_named';
+  }
+
+  // inLeafControlOf says el is inside a control named from its content (its
+  // nearest ancestor with a role is one of LEAF_CONTROLS).
+  function inLeafControlOf(el) {
+    for (let a = el.parentElement || (el.parentNode && el.parentNode.host) || null; a; a = a.parentElement || (a.parentNode && a.parentNode.host) || null) {
+      const r = roleOf(a);
+      if (r && !PASS_THROUGH.has(r)) return LEAF_CONTROLS.has(r);
+    }
+    return false;
   }
 
   function isFocusable(el) {
@@ -576,78 +614,397 @@ if (!window.__e2e) window.__e2e = (() => {
     return ids.map((id) => (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id)).filter(Boolean);
   }
 
-  // embeddedValue is what a form control contributes to the name of an
-  // element that contains it.
-  function embeddedValue(el, role) {
-    const v = embeddedShallow(el, role);
-    return v !== null && typeof v === 'object' ? textContent(v, false, new Set()) : v;
+  // ---- the name machine (accname 1.2, HTML-AAM) ------------------------------
+  // One explicit stack computes text alternatives, so that no depth of
+  // nesting (elements, shadow roots) overflows the call stack. A frame
+  // gathers the text of one element's content (its ::before, children or
+  // slotted nodes, aria-owns'd elements, ::after: F_CONTENT), of a list of
+  // elements joined by spaces (aria-labelledby's: F_LB; a listbox's chosen
+  // options: F_LIST), or of a visibility: hidden element's children (which
+  // may be visible again: F_VIS). The bottom frame (F_ROOT) is the answer.
+  //
+  // Flags: IN_LB, inside an aria-labelledby traversal (a nested
+  // aria-labelledby is not followed); WITH_HIDDEN, the traversal's root is
+  // hidden, so hidden nodes count (as the spec says of referenced hidden
+  // labels).
+  const IN_LB = 1, WITH_HIDDEN = 2;
+  const F_ROOT = 0, F_CONTENT = 1, F_LB = 2, F_LIST = 3, F_VIS = 4;
+  const SHOWN = 1, GONE = 0, VIS_HIDDEN = 2;
+  const RANGE_ROLES = new Set(['progressbar', 'scrollbar', 'slider', 'spinbutton', 'meter']);
+
+  // shownState says whether el counts for a name: SHOWN, GONE (not
+  // rendered, hidden, aria-hidden: nor anything inside), or VIS_HIDDEN
+  // (laid out with visibility: hidden: its own text does not count, a
+  // descendant made visible again does).
+  function shownState(el) {
+    if (hiddenSelf(el)) return GONE;
+    if (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })) return SHOWN;
+    const cs = getComputedStyle(el);
+    if (cs.display === 'contents') {
+      if (cs.visibility !== 'visible') return VIS_HIDDEN;
+      const p = el.parentElement || (el.getRootNode().host) || null;
+      return !p || isVisibleForName(p) ? SHOWN : GONE;
+    }
+    return el.checkVisibility() ? VIS_HIDDEN : GONE;
   }
 
-  // embeddedShallow is embeddedValue without walking a subtree: where the
-  // value is the text of a selected option element, it returns that element.
-  function embeddedShallow(el, role) {
-    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
-      return el.localName === 'input' || el.localName === 'textarea' ? (el.type === 'password' ? '' : el.value) : (el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || el.textContent);
+  // hiddenRef says whether an element a relation references is hidden (then
+  // its hidden content counts).
+  function hiddenRef(el) {
+    if (shownState(el) !== SHOWN) return true;
+    const h = el.closest('[aria-hidden="true"]');
+    return h !== null;
+  }
+
+  // padOf says whether el's text is set apart by spaces in a name: any
+  // display but inline (and contents, which adds no box), and <br>.
+  function padOf(el) {
+    if (el.localName === 'br') return true;
+    const d = getComputedStyle(el).display;
+    return d !== 'inline' && d !== 'contents';
+  }
+
+  // isBlankASCII says whether s holds only ASCII whitespace (U+00A0 is text).
+  function isBlankASCII(s) {
+    for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c !== 32 && c !== 9 && c !== 10 && c !== 12 && c !== 13) return false; }
+    return true;
+  }
+
+  // ---- CSS generated content ----
+  // getComputedStyle(el, '::before') is costly, so it is asked only of
+  // elements a same-origin style sheet of their root gives ::before or
+  // ::after content with text (a string or attr()), found by the rules'
+  // subjects bucketed by the id, class or tag of their last compound.
+  const pseudoSheets = new WeakMap(); // CSSStyleSheet -> { n, sels }
+  const PSEUDO_SEL = /::?(?:before|after)(?![-\w])/gi;
+  const PSEUDO_TEXT = /"[^"]|'[^']|attr\(|var\(/;
+  function collectPseudo(rules, out, depth) {
+    for (const r of rules) {
+      const sel = r.selectorText;
+      if (sel === undefined) {
+        if (r.cssRules && depth < 4) { try { collectPseudo(r.cssRules, out, depth + 1); } catch (e) { /* unreadable */ } }
+        continue;
+      }
+      PSEUDO_SEL.lastIndex = 0;
+      if (!PSEUDO_SEL.test(sel) || !r.style) continue;
+      if (!PSEUDO_TEXT.test(r.style.getPropertyValue('content'))) continue;
+      for (const one of splitList(sel)) {
+        PSEUDO_SEL.lastIndex = 0;
+        if (!PSEUDO_SEL.test(one)) continue;
+        let s = one.replace(PSEUDO_SEL, '').trim();
+        if (!s || /[>+~]$/.test(s)) s += '*';
+        try { document.createDocumentFragment().querySelector(s); } catch (e) { continue; }
+        out.push(s);
+      }
+    }
+  }
+  function pseudoSelsOfSheet(sheet) {
+    let rules;
+    try { rules = sheet.cssRules; } catch (e) { return []; } // a cross-origin sheet
+    if (!rules) return [];
+    const c = pseudoSheets.get(sheet);
+    if (c && c.n === rules.length) return c.sels;
+    const out = [];
+    collectPseudo(rules, out, 0);
+    pseudoSheets.set(sheet, { n: rules.length, sels: out });
+    return out;
+  }
+  // pseudoIndexOf is the bucketed subjects of a document's or shadow root's
+  // generated-content rules, or null when it has none; memo keeps it per
+  // root for one computation.
+  const pseudoRoots = new WeakMap(); // root -> { sig, idx }
+  function pseudoIndexOf(root, memo) {
+    if (memo) { const m = memo.get(root); if (m !== undefined) return m; }
+    const sheets = [];
+    if (root.styleSheets) for (const s of root.styleSheets) if (!s.disabled) sheets.push(s);
+    if (root.adoptedStyleSheets) for (const s of root.adoptedStyleSheets) if (!s.disabled) sheets.push(s);
+    let sig = '', all = [];
+    for (const s of sheets) {
+      const sels = pseudoSelsOfSheet(s);
+      sig += sels.length + ',';
+      if (sels.length) all = all.concat(sels);
+    }
+    const old = pseudoRoots.get(root);
+    let idx = null;
+    if (old && old.sig === sig && old.n === sheets.length) idx = old.idx;
+    else {
+      if (all.length) {
+        idx = { ids: new Map(), classes: new Map(), tags: new Map(), any: [] };
+        const add = (m, k, s) => { const a = m.get(k); if (a) a.push(s); else m.set(k, [s]); };
+        for (const s of all) {
+          const cs = compounds(s), last = cs.length ? cs[cs.length - 1].text : '';
+          let m;
+          if ((m = /#((?:[\w-]|\\.)+)/.exec(last))) add(idx.ids, m[1].replace(/\\/g, ''), s);
+          else if ((m = /\.((?:[\w-]|\\.)+)/.exec(last))) add(idx.classes, m[1].replace(/\\/g, ''), s);
+          else if ((m = /^([a-zA-Z][\w-]*)/.exec(last))) add(idx.tags, m[1].toLowerCase(), s);
+          else idx.any.push(s);
+        }
+      }
+      pseudoRoots.set(root, { sig, n: sheets.length, idx });
+    }
+    if (memo) memo.set(root, idx);
+    return idx;
+  }
+  // mayPseudo says whether el may have ::before or ::after content with text.
+  function mayPseudo(el, memo) {
+    const idx = pseudoIndexOf(rootOf(el), memo);
+    return idx !== null && pseudoIn(el, idx);
+  }
+  // pseudoIn is mayPseudo with the rules of el's root at hand.
+  function pseudoIn(el, idx) {
+    let c = idx.any.length ? idx.any.slice() : null;
+    const take = (a) => { if (a) c = c ? c.concat(a) : a.slice(); };
+    if (el.id) take(idx.ids.get(el.id));
+    if (el.classList && el.classList.length) for (const k of el.classList) take(idx.classes.get(k));
+    take(idx.tags.get(el.localName));
+    return c !== null && matches(el, c.join(','));
+  }
+  // pseudoOf is the text el's ::before or ::after adds to a name: its
+  // content's strings and attr() values (its alternative text after "/"
+  // when it has one), set apart by spaces unless it is inline.
+  function pseudoOf(el, which, memo) {
+    if (!mayPseudo(el, memo)) return '';
+    const cs = getComputedStyle(el, which);
+    const c = cs.content;
+    if (!c || c === 'none' || c === 'normal' || cs.display === 'none' || cs.visibility === 'hidden') return '';
+    const t = contentString(el, c);
+    if (!t) return '';
+    return cs.display !== 'inline' ? ' ' + t + ' ' : t;
+  }
+  // contentString reads a computed content value: strings and attr(name),
+  // after a "/" when there is one; '' for anything else (images, counters).
+  function contentString(el, c) {
+    const parts = [];
+    let i = 0, alt = false;
+    while (i < c.length) {
+      const ch = c[i];
+      if (ch === ' ') { i++; continue; }
+      if (ch === '"' || ch === "'") {
+        let s = '';
+        for (i++; i < c.length && c[i] !== ch; i++) { if (c[i] === '\\' && i + 1 < c.length) i++; s += c[i]; }
+        i++;
+        parts.push(s);
+        continue;
+      }
+      if (ch === '/') { parts.length = 0; alt = true; i++; continue; }
+      const m = /^attr\(\s*([\w-]+)\s*\)/.exec(c.slice(i));
+      if (m) { parts.push(el.getAttribute(m[1]) || ''); i += m[0].length; continue; }
+      // something else (an image, a counter): only an alternative text
+      // after it counts
+      const slash = c.indexOf('/', i);
+      if (slash < 0) return alt ? parts.join('') : '';
+      parts.length = 0; alt = true; i = slash + 1;
+    }
+    return parts.join('');
+  }
+
+  // ---- the steps ----
+  // pushContent starts the content frame of el (name from content).
+  function pushContent(stack, el, fl, visited, kind, memo) {
+    let kids = childNodesOf(el);
+    if (el.hasAttribute('aria-owns')) kids = Array.from(kids).concat(byIdList(el, 'aria-owns').filter((o) => o !== el && !o.contains(el)));
+    stack.push({ of: el, kids, i: 0, out: pseudoOf(el, '::before', memo), fl, visited, kind, n: 0 });
+  }
+
+  // selectedOf lists the chosen options of a combobox or listbox el, or
+  // null for a combobox with none (it then gives what its field shows).
+  function selectedOf(el, role) {
+    if (el.localName === 'select') {
+      const s = Array.from(el.selectedOptions || []);
+      if (!s.length && el.options.length) s.push(el.options[0]);
+      return s;
+    }
+    let box = el;
+    if (role === 'combobox') {
+      box = null;
+      const cands = Array.from(el.querySelectorAll('*')).concat(byIdList(el, 'aria-owns'), byIdList(el, 'aria-controls'));
+      for (const c of cands) if (roleOf(c) === 'listbox') { box = c; break; }
+    }
+    if (!box) return null;
+    const out = [];
+    const pick = (root) => { for (const o of root.querySelectorAll('[aria-selected="true"]')) if (roleOf(o) === 'option') out.push(o); };
+    pick(box);
+    for (const o of byIdList(box, 'aria-owns')) { if (o.getAttribute('aria-selected') === 'true' && roleOf(o) === 'option') out.push(o); pick(o); }
+    if (!out.length && role === 'combobox') return null;
+    return out;
+  }
+
+  // embeddedOf is what a control embedded in a name gives (its value, its
+  // chosen options' element list, '' for a menu), or null for no control.
+  function embeddedOf(el, role) {
+    if (role === 'textbox' || role === 'searchbox') {
+      if (el.localName === 'input' || el.localName === 'textarea') return el.type === 'password' ? '' : el.value;
+      return el.textContent;
     }
     if (role === 'combobox' || role === 'listbox') {
-      if (el.localName === 'select') return Array.from(el.selectedOptions || []).map((o) => o.label || o.text).join(' ');
-      if (el.localName === 'input') return el.value;
-      const sel = el.querySelector('[aria-selected="true"]');
-      return sel || '';
+      const s = selectedOf(el, role);
+      // a combobox with no chosen option: what its field shows
+      return s !== null ? s : el.localName === 'input' ? el.value : el.textContent;
     }
+    if (RANGE_ROLES.has(role)) {
+      const vt = el.getAttribute('aria-valuetext');
+      if (vt !== null) return vt;
+      const vn = el.getAttribute('aria-valuenow');
+      if (vn !== null) return vn;
+      if (el.localName === 'input') return el.value;
+      return el.getAttribute('value') || '';
+    }
+    if (role === 'menu') return '';
     return null;
   }
 
-  // textContent computes name-from-content text of el's subtree. It walks
-  // with an explicit stack, so that no depth of nesting (elements, shadow
-  // roots) overflows the call stack. Each frame gathers the text of one
-  // element's children; post says what its element makes of that text:
-  // TC_NAME is descendantName's fallback to the title, TC_VALUE an embedded
-  // control's value (the text of its selected option, with its own visited
-  // set), TC_ROOT the answer.
-  const TC_ROOT = 0, TC_NAME = 1, TC_VALUE = 2;
-  function textContent(el, includeHidden, visited) {
-    const stack = [{ of: el, kids: childNodesOf(el), i: 0, out: '', hidden: includeHidden, visited, post: TC_ROOT }];
+  // stepOf is the text alternative of el met inside a name (a child, a
+  // referenced or owned element): a string, or null after pushing the frame
+  // that computes it. noLB skips its aria-labelledby (already tried).
+  function stepOf(stack, el, fl, visited, noLB, memo) {
+    if (visited.has(el) || SKIP_TAGS.has(el.localName)) return '';
+    if (!(fl & WITH_HIDDEN)) {
+      const st = shownState(el);
+      if (st === GONE) return '';
+      if (st === VIS_HIDDEN) {
+        visited.add(el);
+        stack.push({ of: el, kids: childNodesOf(el), i: 0, out: '', fl, visited, kind: F_VIS, n: 0 });
+        return null;
+      }
+    }
+    const attrs = el.hasAttributes();
+    if (attrs && !noLB && !(fl & IN_LB) && el.hasAttribute('aria-labelledby')) {
+      const refs = byIdList(el, 'aria-labelledby');
+      if (refs.length) {
+        stack.push({ of: el, kids: refs, i: 0, out: '', fl: fl | IN_LB, visited, kind: F_LB, n: 0 });
+        return null;
+      }
+    }
+    visited.add(el);
+    const role = roleOf(el);
+    const ev = role && el !== naming ? embeddedOf(el, role) : null;
+    if (ev !== null) {
+      if (typeof ev === 'string') return ev;
+      stack.push({ of: el, kids: ev, i: 0, out: '', fl, visited, kind: F_LIST, n: 0 });
+      return null;
+    }
+    if (attrs && el.localName !== 'slot') {
+      const al = el.getAttribute('aria-label');
+      if (al && !isBlankASCII(al)) return al;
+    }
+    const pres = attrs && role === null && presentational(el);
+    if (!pres) {
+      const host = hostText(el, true);
+      if (host !== null) return host;
+    }
+    pushContent(stack, el, fl, visited, F_CONTENT, memo);
+    stack[stack.length - 1].pres = pres;
+    return null;
+  }
+
+  // presentational says el's role attribute makes it none or presentation
+  // (and it is not focusable, which would keep its role).
+  function presentational(el) {
+    const r = el.getAttribute('role');
+    if (!r) return false;
+    const first = r.trim().toLowerCase().split(/\s+/)[0];
+    return (first === 'none' || first === 'presentation') && !isFocusable(el);
+  }
+
+  // hostText is the host language's text alternative of el (HTML-AAM)
+  // where it has one that is not its content: null to go on.
+  function hostText(el, inner) {
+    switch (el.localName) {
+      case 'img': case 'area': {
+        const a = el.getAttribute('alt');
+        return a && !isBlankASCII(a) ? a : el.getAttribute('title') || '';
+      }
+      case 'input': {
+        const t = el.type;
+        if (t === 'submit' || t === 'reset' || t === 'button') return inputButtonName(el) || el.getAttribute('title') || '';
+        if (t === 'image') {
+          const a = el.getAttribute('alt');
+          if (a && !isBlankASCII(a)) return a;
+          const ti = el.getAttribute('title');
+          return ti && !isBlankASCII(ti) ? ti : 'Submit';
+        }
+        return inner ? el.getAttribute('title') || '' : null;
+      }
+      case 'select': case 'textarea':
+        return inner ? el.getAttribute('title') || '' : null;
+      case 'svg': {
+        const t = childTagged(el, 'title');
+        return t ? t.textContent : inner ? '' : null;
+      }
+      default: return null;
+    }
+  }
+
+  // naming is the element whose name is being computed: referenced from
+  // its own aria-labelledby it gives its own text, not its value.
+  let naming = null;
+
+  // altRun runs the machine until its bottom frame is done, and returns
+  // that frame's text.
+  function altRun(stack, memo) {
     for (;;) {
       const f = stack[stack.length - 1];
       if (f.i < f.kids.length) {
         const c = f.kids[f.i++];
-        if (c.nodeType === 3) { f.out += c.data; continue; }
-        if (c.nodeType !== 1 || SKIP_TAGS.has(c.localName)) continue;
-        if (!f.hidden && !isVisibleForName(c)) continue;
-        // descendantName(c), up to where it needs c's subtree
-        let t;
-        if (f.visited.has(c)) t = '';
-        else {
-          f.visited.add(c);
-          const label = c.getAttribute('aria-label');
-          if (label && norm(label)) t = label;
-          else {
-            const ev = embeddedShallow(c, roleOf(c));
-            if (ev !== null && typeof ev === 'object') {
-              stack.push({ of: c, kids: childNodesOf(ev), i: 0, out: '', hidden: false, visited: new Set(), post: TC_VALUE });
-              continue;
-            }
-            if (ev !== null) t = ev;
-            else if (c.localName === 'img' || (c.localName === 'input' && c.type === 'image')) t = c.getAttribute('alt') || '';
-            else if (c.localName === 'input' && (c.type === 'submit' || c.type === 'reset' || c.type === 'button')) t = inputButtonName(c);
-            else if (c.localName === 'svg') { const s = childTagged(c, 'title'); t = s ? s.textContent : ''; }
-            else {
-              stack.push({ of: c, kids: childNodesOf(c), i: 0, out: '', hidden: f.hidden, visited: f.visited, post: TC_NAME });
-              continue;
-            }
-          }
+        if (f.kind === F_LB || f.kind === F_LIST) {
+          // one element of a list, named on its own (referenced hidden
+          // elements with their hidden content)
+          const lb = f.kind === F_LB;
+          // (a listbox's chosen options count though its popup is closed)
+          const fl = lb ? (IN_LB | (hiddenRef(c) ? WITH_HIDDEN : 0)) : f.fl | (f.of !== null ? WITH_HIDDEN : 0);
+          const t = stepOf(stack, c, fl, f.visited, false, memo);
+          if (t === null) stack[stack.length - 1].pad = false;
+          else if (t) f.out += (f.n++ ? ' ' : '') + t;
+          continue;
         }
-        f.out += isBlock(c) ? ' ' + t + ' ' : t;
+        if (c.nodeType === 3) { if (f.kind !== F_VIS) f.out += c.data; continue; }
+        if (c.nodeType !== 1) continue;
+        const t = stepOf(stack, c, f.fl, f.visited, false, memo);
+        if (t === null) stack[stack.length - 1].pad = padOf(c);
+        else f.out += padOf(c) ? ' ' + t + ' ' : t;
         continue;
       }
       stack.pop();
-      if (f.post === TC_ROOT) return f.out;
       let t = f.out;
-      if (f.post === TC_NAME && !norm(t)) t = f.of.getAttribute('title') || '';
+      if (f.kind === F_CONTENT || f.kind === F_ROOT) t += pseudoOf(f.of, '::after', memo);
+      if (stack.length === 0) return t;
+      if (f.kind === F_CONTENT) {
+        if (isBlankASCII(t) && !f.pres) { const ti = f.of.getAttribute('title'); if (ti && !isBlankASCII(ti)) t = ti; }
+      } else if (f.kind === F_LB && isBlank(t)) {
+        // nothing from aria-labelledby: the element's other sources
+        const pad = f.pad;
+        const r = stepOf(stack, f.of, f.fl & ~IN_LB, f.visited, true, memo);
+        if (r === null) { stack[stack.length - 1].pad = pad; continue; }
+        t = r;
+      }
       const p = stack[stack.length - 1];
-      p.out += isBlock(f.of) ? ' ' + t + ' ' : t;
+      if (p.kind === F_LB || p.kind === F_LIST) { if (t) p.out += (p.n++ ? ' ' : '') + t; } else p.out += f.pad ? ' ' + t + ' ' : t;
     }
+  }
+
+  // textContent is the text of el's content as a name takes it (a label's,
+  // a legend's, a caption's): its descendants' text alternatives, CSS
+  // generated content and embedded controls' values. includeHidden counts
+  // hidden descendants (el is hidden itself); visited holds the elements
+  // that count no more (the element being named).
+  function textContent(el, includeHidden, visited) {
+    const memo = new Map(), stack = [];
+    pushContent(stack, el, includeHidden ? WITH_HIDDEN : 0, visited, F_ROOT, memo);
+    return altRun(stack, memo);
+  }
+
+  // listText is the text of els named one by one and joined by spaces (the
+  // elements aria-labelledby references, with lb; an element met inside a
+  // name, without).
+  function listText(els, lb, visited) {
+    const memo = new Map();
+    return altRun([{ of: null, kids: els, i: 0, out: '', fl: 0, visited, kind: lb ? F_LB : F_LIST, n: 0 }], memo);
+  }
+
+  // embeddedValue is what a control embedded in a name gives, or null.
+  function embeddedValue(el, role) {
+    const ev = embeddedOf(el, role);
+    return ev === null || typeof ev === 'string' ? ev : listText(ev, false, new Set([el]));
   }
 
   function inputButtonName(el) {
@@ -657,10 +1014,121 @@ if (!window.__e2e) window.__e2e = (() => {
     return '';
   }
 
+  // labelsText is the text of el's <label>s, each a hidden one's with its
+  // hidden content.
   function labelsText(el) {
-    const labels = el.labels ? Array.from(el.labels) : [];
-    const visited = new Set([el]);
-    return labels.map((l) => norm(textContent(l, false, visited))).filter(Boolean).join(' ');
+    // a label names el by its id (for=) or by holding it: most controls
+    // have neither, and el.labels searches the document
+    if (!el.id && !el.closest('label')) return '';
+    const ls = el.labels;
+    if (!ls || !ls.length) return '';
+    const labels = Array.from(ls);
+    const prev = naming;
+    naming = el;
+    try {
+      const visited = new Set([el]);
+      return labels.map((l) => nameNorm(textContent(l, hiddenRef(l), visited))).filter(Boolean).join(' ');
+    } finally { naming = prev; }
+  }
+
+  // nameNorm normalizes a name: runs of whitespace other than U+00A0 become
+  // one space, and the ends are trimmed (of U+00A0 too). attrNorm, for an
+  // author's attribute (aria-label), keeps U+00A0 at the ends, as Chrome does.
+  // (As norm, a lone space is left alone.)
+  const NAME_WS = /[\x00-\x20\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]{2,}|(?! )[\x00-\x20\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+  const NAME_NEEDS = /^\s|\s$|[\x00-\x1f]|[\x20\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]{2}/;
+  function nameNorm(s) { return !s ? '' : NAME_NEEDS.test(s) ? s.replace(NAME_WS, ' ').trim() : s; }
+  function attrNorm(s) { return !s ? '' : NAME_NEEDS.test(s) ? s.replace(NAME_WS, ' ').replace(/^ +| +$/g, '') : s; }
+
+  // childTagged is el's first child element named tag (a walk of the
+  // children, not a selector: ':scope > caption' walks a whole table).
+  function childTagged(el, tag) {
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return c;
+    return null;
+  }
+
+  // accName computes el's accessible name (accname 1.2 with HTML-AAM's
+  // host language rules) for role. content, when not null, is the text of
+  // its subtree already gathered by the snapshot walk, exactly as
+  // textContent would give it.
+  function accName(el, role, content) {
+    if (role === null) return '';
+    const bare = !el.hasAttributes();
+    if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return nameNorm(content) || pseudoName(el, role);
+    return accNameOf(el, role, content, bare);
+  }
+
+  function accNameOf(el, role, content, bare) {
+    if (!bare) {
+      if (el.hasAttribute('aria-labelledby')) {
+        const refs = byIdList(el, 'aria-labelledby');
+        if (refs.length) {
+          const prev = naming;
+          naming = el;
+          let s;
+          try { s = nameNorm(listText(refs, true, new Set())); } finally { naming = prev; }
+          if (s) return s;
+        }
+      }
+      const al = el.getAttribute('aria-label');
+      if (al && !isBlankASCII(al)) return attrNorm(al);
+    }
+    const tag = el.localName;
+    const native = (child) => {
+      const c = childTagged(el, child);
+      return c ? nameNorm(textContent(c, hiddenRef(c), new Set([el]))) : '';
+    };
+    switch (tag) {
+      case 'input': {
+        const l = labelsText(el);
+        if (l) return l;
+        const t = el.type;
+        if (t === 'submit' || t === 'reset' || t === 'button') { const v = nameNorm(inputButtonName(el)); if (v) return v; }
+        else if (t === 'image') return nameNorm(hostText(el, false));
+        break;
+      }
+      case 'button': case 'select': case 'textarea': case 'meter': case 'progress': case 'output': {
+        const l = labelsText(el);
+        if (l) return l;
+        break;
+      }
+      case 'img': case 'area': {
+        const a = el.getAttribute('alt');
+        if (a && !isBlankASCII(a)) return nameNorm(a);
+        break;
+      }
+      case 'fieldset': { const s = native('legend'); if (s) return s; break; }
+      case 'figure': { const s = native('figcaption'); if (s) return s; break; }
+      case 'table': {
+        const s = native('caption');
+        if (s) return s;
+        const sum = nameNorm(el.getAttribute('summary'));
+        if (sum) return sum;
+        break;
+      }
+      case 'option': { const l = el.getAttribute('label'); if (l && !isBlankASCII(l)) return nameNorm(l); break; }
+      case 'optgroup': { const s = nameNorm(el.getAttribute('label')); if (s) return s; break; }
+      case 'svg': {
+        const t = childTagged(el, 'title');
+        if (t && nameNorm(t.textContent)) return nameNorm(t.textContent);
+        break;
+      }
+    }
+    // a form control has no content to name it (a checkbox drawn with
+    // ::before included)
+    if (NAME_FROM_CONTENT.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea') {
+      const s = nameNorm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content) || pseudoName(el, role);
+      if (s) return s;
+    }
+    const title = nameNorm(el.getAttribute('title'));
+    if (title) return title;
+    if (tag === 'input' || tag === 'textarea') {
+      const ph = nameNorm(el.getAttribute('placeholder'));
+      if (ph) return ph;
+    }
+    const aph = nameNorm(el.getAttribute('aria-placeholder'));
+    if (aph) return aph;
+    return '';
   }
 
   // pseudoName is the name CSS generated content gives an interactable
@@ -694,81 +1162,6 @@ if (!window.__e2e) window.__e2e = (() => {
     let out = '';
     for (const m of part.matchAll(CONTENT_STR)) out += m[1].replace(/\\(.)/g, '$1');
     return out;
-  }
-
-  // childTagged is el's first child element named tag (a walk of the
-  // children, not a selector: ':scope > caption' walks a whole table).
-  function childTagged(el, tag) {
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return c;
-    return null;
-  }
-
-  // accName computes el's accessible name. content, when not null, is the
-  // text of its subtree already gathered by the snapshot walk.
-  function accName(el, role, content) {
-    if (role === null) return '';
-    const bare = !el.hasAttributes();
-    if (bare && NAME_FROM_CONTENT.has(role) && content !== null && content !== undefined) return norm(content) || pseudoName(el, role);
-    const lb = bare ? null : el.getAttribute('aria-labelledby');
-    if (lb) {
-      const visited = new Set([el]);
-      const parts = byIdList(el, 'aria-labelledby').map((r) => {
-        if (r === el) return norm(el.getAttribute('aria-label') || textContent(el, true, new Set()));
-        const l = r.getAttribute('aria-label');
-        return norm(l || textContent(r, true, visited));
-      });
-      const s = norm(parts.join(' '));
-      if (s) return s;
-    }
-    const al = norm(el.getAttribute('aria-label'));
-    if (al) return al;
-    const tag = el.localName;
-    if (tag === 'input') {
-      const t = el.type;
-      if (t === 'submit' || t === 'reset' || t === 'button') {
-        const l = labelsText(el);
-        if (l) return l;
-        const v = norm(inputButtonName(el));
-        if (v) return v;
-      } else if (t === 'image') {
-        const a = norm(el.getAttribute('alt') || el.getAttribute('value'));
-        return a || norm(el.getAttribute('title')) || 'Submit';
-      } else {
-        const l = labelsText(el);
-        if (l) return l;
-      }
-    } else if (tag === 'select' || tag === 'textarea' || tag === 'meter' || tag === 'progress' || tag === 'output') {
-      const l = labelsText(el);
-      if (l) return l;
-    } else if (tag === 'img' || tag === 'area') {
-      const a = norm(el.getAttribute('alt'));
-      if (a) return a;
-    } else if (tag === 'fieldset') {
-      const lg = childTagged(el, 'legend');
-      if (lg) { const s = norm(textContent(lg, false, new Set())); if (s) return s; }
-    } else if (tag === 'table') {
-      const c = childTagged(el, 'caption');
-      if (c) { const s = norm(textContent(c, false, new Set())); if (s) return s; }
-    } else if (tag === 'figure') {
-      const c = childTagged(el, 'figcaption');
-      if (c) { const s = norm(textContent(c, false, new Set())); if (s) return s; }
-    } else if (tag === 'svg') {
-      const t = childTagged(el, 'title');
-      if (t && norm(t.textContent)) return norm(t.textContent);
-    }
-    if (NAME_FROM_CONTENT.has(role)) {
-      const s = norm(content === null || content === undefined ? textContent(el, false, new Set([el])) : content) || pseudoName(el, role);
-      if (s) return s;
-    }
-    const title = norm(el.getAttribute('title'));
-    if (title) return title;
-    if (tag === 'input' || tag === 'textarea') {
-      const ph = norm(el.getAttribute('placeholder'));
-      if (ph) return ph;
-    }
-    const aph = norm(el.getAttribute('aria-placeholder'));
-    if (aph) return aph;
-    return '';
   }
 
   // ---- states ---------------------------------------------------------------
@@ -1459,15 +1852,27 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
+          block: false, pad: false, dirty0: 0, named: null, proot: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
+      f.saved = -1; f.dec = false; f.named = null; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
       f.hv = sp > 0 && frames[sp - 1].hv;
       f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
       f.gather = textNeed > 0;
+      // the generated-content rules of the root the children live in: a
+      // shadow root's, a frame's document's, else the parent frame's (a
+      // slot's assigned nodes are looked up one by one)
+      // (read when first needed: proot is the root, pidx its rules once read)
+      if (parent === null) { f.proot = null; f.doc = null; }
+      else {
+        f.doc = parent.ownerDocument;
+        if (parent.shadowRoot) f.proot = parent.shadowRoot;
+        else if (parent.localName === 'slot') f.proot = undefined;
+        else if (sp === 0 || f.doc !== frames[sp - 1].doc) f.proot = rootOf(parent);
+        else f.proot = frames[sp - 1].proot;
+      }
       return f;
     }
 
@@ -1522,10 +1927,27 @@ if (!window.__e2e) window.__e2e = (() => {
           role = 'generic_pointer';
         }
       }
+      // a role-less element an author named (or a row group, term,
+      // definition or math, which pass through unnamed) has a line of its
+      // own, except inside a control named from its content
+      if (!role && visible && !hvRoot && !parentHv && el.hasAttributes() && (modal === null || el === modal || frames[sp].inm)) {
+        const nr = namedRole(el);
+        if (nr && !inLeafControl()) role = nr;
+      }
+      // the name machine (textContent) gives the text of a subtree the walk
+      // cannot gather exactly: CSS generated content, aria-labelledby and
+      // aria-owns inside it, visibility: hidden around visible content
+      let own = 0;
+      if ((textNeed > 0 || (role !== null && NAME_FROM_CONTENT.has(role) && el.localName !== 'input')) &&
+          (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || (up.proot !== null && (up.proot === undefined ? mayPseudo(el, pseudoMemo) : pseudoAt(el, up.proot))))) {
+        dirtySeq++;
+        own = 1;
+      }
+      const pad = (display !== 'inline' && display !== 'contents') || el.localName === 'br';
       if (!role) {
         if (block || el.localName === 'br') blk++;
-        const pf = push(F_PLAIN, el, el, d, off, skipText || !visible, parentIdx);
-        pf.block = block; pf.contents = display === 'contents';
+        const pf = push(F_PLAIN, el, el, d, off, !visible, parentIdx);
+        pf.block = block; pf.pad = pad; pf.contents = display === 'contents';
         pf.ptr = known ? ptr : null; pf.clk = ptr && up.clk;
         if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
@@ -1547,29 +1969,29 @@ if (!window.__e2e) window.__e2e = (() => {
           f = push(F_ROLE, el, doc.body, d + 1, inner, false, idx);
           f.saved = saved;
         } else {
-          f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
+          f = push(F_ROLE, el, null, d + 1, off, false, idx);
         }
       } else if (el.localName === 'select') {
         // the options of a closed <select> are listed so a reader sees the choices
         for (const o of el.options) {
           if (shown >= max) { more++; mores.set(idx, (mores.get(idx) || 0) + 1); continue; }
-          const full = norm(o.label || o.text);
+          const full = o.hasAttributes() ? accName(o, 'option', o.text) : nameNorm(o.text);
           const on = full.length > fieldCap ? cutText(full, fieldCap) : full;
           textTotal += on.length;
           const st = 'in' + (o.selected ? '\x1fsl' : '') + (o.disabled ? '\x1fds' : '') + (on !== full ? '\x1fcu' : '');
           lines.push((d + 1) + '\toption\t' + on + '\t' + refFor(o, 'option', on) + '\t' + st);
           shown++;
         }
-        f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
+        f = push(F_ROLE, el, null, d + 1, off, false, idx);
       } else if (el.localName !== 'textarea') {
         const nfc = NAME_FROM_CONTENT.has(role);
         if (nfc) textNeed++;
-        f = push(F_ROLE, el, el, d + 1, off, skipText, idx);
+        f = push(F_ROLE, el, el, d + 1, off, false, idx);
         f.dec = nfc;
       } else {
-        f = push(F_ROLE, el, null, d + 1, off, skipText, idx);
+        f = push(F_ROLE, el, null, d + 1, off, false, idx);
       }
-      f.block = block; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
+      f.block = block; f.pad = pad; f.dirty0 = dirtySeq - own; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
       f.box = box;
       if (el.localName !== 'iframe') { f.ptr = known ? ptr : null; f.clk = clk || role === 'generic_clickable'; f.looks = looks; }
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
@@ -1584,9 +2006,11 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.kind === F_PLAIN) {
         if (f.block) blk++;
         if (textNeed === 0 || f.hvRoot) return '';
-        const al = el.hasAttributes() ? el.getAttribute('aria-label') : null;
-        const t = al && norm(al) ? al : f.acc;
-        return f.block ? ' ' + t + ' ' : t;
+        // as stepOf names a role-less element met inside a name
+        const al = el.hasAttributes() && el.localName !== 'slot' ? el.getAttribute('aria-label') : null;
+        let t = al && !isBlankASCII(al) ? al : f.acc;
+        if (t !== al && isBlankASCII(t) && el.hasAttributes() && !presentational(el)) { const ti = el.getAttribute('title'); if (ti && !isBlankASCII(ti)) t = ti; }
+        return f.pad ? ' ' + t + ' ' : t;
       }
       if (f.saved >= 0) textNeed = f.saved;
       if (f.dec) textNeed--;
@@ -1594,7 +2018,7 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f.role === 'item') {
         const t = finishItem(f, idx, d, content);
         if (t !== null) return t;
-        f.role = 'generic_pointer'; // a clickable entry that is no item
+        f.role = f.named || 'generic_pointer'; // a clickable or named entry that is no item
       }
       const role = f.role;
       if (role === 'generic_pointer' && ctlSeq > f.ctl0) {
@@ -1603,19 +2027,20 @@ if (!window.__e2e) window.__e2e = (() => {
         unnest(idx, d, f.up, el);
         if (textNeed === 0 || f.hvRoot) return '';
         const t = contribution(el, role, content);
-        return f.block ? ' ' + t + ' ' : t;
+        return f.pad ? ' ' + t + ' ' : t;
       }
       const clickable = role === 'generic_pointer' || role === 'generic_clickable';
       const interactive = clickable || INTERACTIVE.has(role);
       const own = role === 'generic_box' || role === 'generic_file'; // a line of the snapshot's own, no name
-      const outRole = clickable || own ? 'generic' : role;
+      const outRole = clickable || own || role === 'generic_named' ? 'generic' : role;
       const cut = capped;
       capped = f.wasCapped || cut;
       // A subtree the cap cut short is named the slow, complete way.
-      const fromContent = NAME_FROM_CONTENT.has(role) ? (cut ? textContent(el, false, new Set([el])) : content) : null;
+      // A subtree the walk could not gather exactly is named by the machine.
+      const fromContent = NAME_FROM_CONTENT.has(role) ? (cut || dirtySeq > f.dirty0 ? textContent(el, false, new Set([el])) : content) : null;
       const full = own ? '' : accName(el, role, fromContent);
       // text already said by a name from content is not repeated below it
-      if (full && fromContent !== null && lines.length > idx + 1 && norm(fromContent) === full) {
+      if (full && fromContent !== null && lines.length > idx + 1 && nameNorm(fromContent) === full) {
         for (let i = idx + 1; i < lines.length; i++) {
           const l = lines[i];
           if (l !== null && typeof l === 'object' && l.d === d + 1) { lines[i] = null; shown--; }
@@ -1660,7 +2085,7 @@ if (!window.__e2e) window.__e2e = (() => {
         (box || color ? '\t' + sf + '\t' + box + '\t' + color + '\t' : sf ? '\t' + sf : '');
       if (textNeed === 0 || f.hvRoot) return '';
       const t = contribution(el, role, content);
-      return f.block ? ' ' + t + ' ' : t;
+      return f.pad ? ' ' + t + ' ' : t;
     }
 
     // finishItem completes a repeated item (see repeated): its line, or, when
@@ -1673,7 +2098,23 @@ if (!window.__e2e) window.__e2e = (() => {
     // only on its own: in an item of its own it is that item's cell being
     // edited (a row's name cell turned into a field), and it dissolves
     // into the row (fieldItems holds the lines of such items).
-    let ctlSeq = 0, fieldSeq = 0;
+    let ctlSeq = 0, fieldSeq = 0, dirtySeq = 0;
+    const pseudoMemo = new Map(); // root -> its generated-content rules, read once a snapshot
+    // pseudoAt is mayPseudo for an element of root.
+    function pseudoAt(el, root) {
+      const idx = pseudoIndexOf(root, pseudoMemo);
+      return idx !== null && pseudoIn(el, idx);
+    }
+
+    // inLeafControl says the element being entered is inside a control
+    // whose content is its name (a button, a link): no line of its own.
+    function inLeafControl() {
+      for (let k = sp; k >= 0; k--) {
+        const f = frames[k];
+        if (f.kind === F_ROLE) return f.role !== null && LEAF_CONTROLS.has(f.role);
+      }
+      return false;
+    }
     const fieldItems = new Set();
     function finishItem(f, idx, d, content) {
       blk++;
@@ -1706,6 +2147,14 @@ if (!window.__e2e) window.__e2e = (() => {
       if (!keep && !section && f.clk) {
         capped = cut0;
         return null; // finish makes it a clickable's line
+      }
+      if (!keep && !section && f.el.hasAttributes()) {
+        const nr = namedRole(f.el);
+        if (nr && !inLeafControl()) {
+          capped = cut0;
+          f.named = nr;
+          return null; // finish makes it a named line
+        }
       }
       if (keep || section) {
         const r = keep ? 'item' : 'section';
@@ -1790,16 +2239,16 @@ if (!window.__e2e) window.__e2e = (() => {
     // contribution is what el adds to an ancestor's name from content.
     function contribution(el, role, content) {
       if (!el.hasAttributes() && (role === 'row' || role === 'cell' || role === 'columnheader' || role === 'listitem' || role === 'paragraph')) return content;
-      const al = el.getAttribute('aria-label');
-      if (al && norm(al)) return al;
+      // as stepOf names an element met inside a name
       const ev = embeddedValue(el, role);
       if (ev !== null) return ev;
-      const tag = el.localName;
-      if (tag === 'img' || (tag === 'input' && el.type === 'image')) return el.getAttribute('alt') || '';
-      if (tag === 'input' && (el.type === 'submit' || el.type === 'reset' || el.type === 'button')) return inputButtonName(el);
-      if (tag === 'svg') { const t = childTagged(el, 'title'); return t ? t.textContent : ''; }
-      if (/\S/.test(content)) return content;
-      return el.getAttribute('title') || '';
+      const al = el.localName !== 'slot' ? el.getAttribute('aria-label') : null;
+      if (al && !isBlankASCII(al)) return al;
+      const host = hostText(el, true);
+      if (host !== null) return host;
+      if (!isBlankASCII(content)) return content;
+      const ti = el.getAttribute('title');
+      return ti && !isBlankASCII(ti) ? ti : content;
     }
 
     // overBudget keeps the fields of out (lines) in document order while
@@ -2081,10 +2530,11 @@ if (!window.__e2e) window.__e2e = (() => {
       const fp = framePath(el, banned, true);
       if (fp.parts) out.push({ kind: 'frame', value: fp.parts.join(HOST_SEP) });
     }
-    let role = roleOf(el), accRole = role;
+    let role = roleOf(el), accRole = role, nr = null;
     if (role === 'generic_clickable') role = 'generic';
     else if (!role && describeClickable(el)) { role = 'generic'; accRole = 'generic_pointer'; }
-    const name = cutText(accName(el, role === 'generic' && accRole !== 'generic_pointer' ? 'generic_clickable' : accRole, null), DEFAULT_MAX_TEXT);
+    else if ((!role || PASS_THROUGH.has(role)) && el.hasAttributes() && (nr = namedRole(el)) && !inLeafControlOf(el)) { accRole = nr; role = nr === 'generic_named' ? 'generic' : nr; }
+    const name = cutText(accName(el, role === 'generic' && accRole !== 'generic_pointer' && accRole !== 'generic_named' ? 'generic_clickable' : accRole, null), DEFAULT_MAX_TEXT);
     const attrs = {};
     for (const a of KEY_ATTRS) {
       const v = el.getAttribute(a);
@@ -2128,7 +2578,13 @@ if (!window.__e2e) window.__e2e = (() => {
       if (box) return { role: 'generic', name: '', full: '', el, cut: false, own: true, hint: box };
       if (memo.stands === undefined) memo.stands = fileStandIns();
       if (memo.stands !== null && memo.stands.has(el)) return { role: 'generic', name: '', full: '', el, cut: false, own: true, file: true, hint: fileHint(el, '') };
-      return role ? null : describeClickable(el);
+      const c = role ? null : describeClickable(el);
+      if (c) return c;
+      const nr = el.hasAttributes() ? namedRole(el) : null;
+      if (!nr || inLeafControlOf(el)) return null;
+      const full = accName(el, nr, null);
+      const name = cutText(full, DEFAULT_MAX_TEXT);
+      return { role: nr === 'generic_named' ? 'generic' : nr, name, full, el, cut: name !== full };
     }
     const full = accName(el, role === 'generic' ? 'generic_clickable' : role, null);
     const name = cutText(full, DEFAULT_MAX_TEXT);
