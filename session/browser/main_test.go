@@ -2,10 +2,12 @@ package browser
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,7 +18,14 @@ import (
 // page (and so its own browser context).
 var shared *Browser
 
+// TestMain launches the shared browser, except under -short, where every
+// test that asks for a browser (ctxT, newPage, fixtureURL, serveHTML) is
+// skipped.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		os.Exit(m.Run())
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	b, err := Launch(ctx, Options{})
 	cancel()
@@ -30,9 +39,33 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// browserTest skips t under -short and marks it parallel (once, whichever
+// helper asks first). Every test here has its own pages (so its own browser
+// context) and fixture server, and mostly waits on the page, so the
+// package's tests run side by side, as many as go test's -parallel
+// (GOMAXPROCS by default). A test that changes the process (t.Setenv) must
+// do so before it calls these helpers, or not use them.
+func browserTest(tb testing.TB) {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("needs a browser (-short)")
+	}
+	t, ok := tb.(*testing.T)
+	if !ok {
+		return // a benchmark
+	}
+	if _, done := parallelTests.LoadOrStore(t, true); !done {
+		t.Parallel()
+	}
+}
+
+// parallelTests holds the tests browserTest marked parallel.
+var parallelTests sync.Map
+
 // fixtureURL serves the fixture app for one test and returns its base URL.
 func fixtureURL(t testing.TB, variants ...string) string {
 	t.Helper()
+	browserTest(t)
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{Variants: variants}))
 	t.Cleanup(srv.Close)
 	return srv.URL
@@ -41,6 +74,7 @@ func fixtureURL(t testing.TB, variants ...string) string {
 // newPage opens a page that the test closes when it ends.
 func newPage(t testing.TB) *Page {
 	t.Helper()
+	browserTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	p, err := shared.NewPage(ctx)
@@ -54,6 +88,7 @@ func newPage(t testing.TB) *Page {
 // serveHTML serves one page of HTML at / and returns its URL.
 func serveHTML(t testing.TB, html string) string {
 	t.Helper()
+	browserTest(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, html)
@@ -62,7 +97,11 @@ func serveHTML(t testing.TB, html string) string {
 	return srv.URL
 }
 
+// ctxT is a context for one browser call of t (skipped under -short).
 func ctxT(t testing.TB) context.Context {
+	if testing.Short() {
+		t.Skip("needs a browser (-short)")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
 	return ctx
