@@ -46,7 +46,7 @@ func TestMain(m *testing.M) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var tmp []string
 	if !testing.Short() && willRun("TestReadmeQuickStartIsTheDemosOutput") {
-		plainDemo = startBackground(ctx, 8*time.Minute, "", "demo")
+		plainDemo = startBackground(ctx, 8*time.Minute, nil, "demo")
 	}
 	if !testing.Short() && willRun("TestDemoKeepLeavesAProjectToExplore") {
 		keptDemo = startKeptDemo(ctx)
@@ -88,7 +88,7 @@ func startKeptDemo(ctx context.Context) *background {
 	}
 	keptAddr = ln.Addr().String()
 	ln.Close()
-	return startBackground(ctx, 6*time.Minute, "", "demo", "--keep", keptDir, "--addr", keptAddr)
+	return startBackground(ctx, 6*time.Minute, nil, "demo", "--keep", keptDir, "--addr", keptAddr)
 }
 
 // initRepo is gitRepo for TestMain: dir becomes a repository on main with
@@ -118,9 +118,8 @@ type background struct {
 }
 
 // startBackground runs `e2e ARGS…` (this test binary as TestHelperMain, with
-// this process's environment) in dir ("" for this one), for at most
-// timeout.
-func startBackground(ctx context.Context, timeout time.Duration, dir string, args ...string) *background {
+// this process's environment and env added), for at most timeout.
+func startBackground(ctx context.Context, timeout time.Duration, env []string, args ...string) *background {
 	b := &background{args: args, done: make(chan struct{})}
 	self, err := os.Executable()
 	if err != nil {
@@ -130,8 +129,7 @@ func startBackground(ctx context.Context, timeout time.Duration, dir string, arg
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	cmd := exec.CommandContext(ctx, self, "-test.run=^TestHelperMain$")
-	cmd.Env = append(os.Environ(), "E2E_HELPER_MAIN_ARGS="+strings.Join(args, "\x1f"))
-	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), env...), "E2E_HELPER_MAIN_ARGS="+strings.Join(args, "\x1f"))
 	cmd.Stdout, cmd.Stderr = &b.stdout, &b.stderr
 	cmd.WaitDelay = 10 * time.Second
 	if err := cmd.Start(); err != nil {
@@ -157,6 +155,7 @@ func startBackground(ctx context.Context, timeout time.Duration, dir string, arg
 func (b *background) wait(t *testing.T) (code int, stdout, stderr string) {
 	t.Helper()
 	if b == nil {
+		skipShort(t, "a browser")
 		t.Fatal("the background command was not started (TestMain starts it only for a test that -run selects)")
 	}
 	<-b.done
@@ -164,6 +163,32 @@ func (b *background) wait(t *testing.T) (code int, stdout, stderr string) {
 		t.Fatalf("%v\n%s%s", b.err, b.stdout.String(), b.stderr.String())
 	}
 	return b.code, b.stdout.String(), b.stderr.String()
+}
+
+// e2eEnv is e2e for a command that needs environment variables: it runs
+// the command line in a child process (this test binary, as TestHelperMain
+// runs it) with env (NAME=value) added to this process's environment. A
+// test that sets variables so, rather than with t.Setenv, leaves the
+// process alone and can run in parallel.
+func e2eEnv(t *testing.T, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	if len(args) > 0 && browserCommands[args[0]] {
+		skipShort(t, "a browser")
+	}
+	return startBackground(context.Background(), 2*time.Minute, env, args...).wait(t)
+}
+
+// browserCommands are the commands that may launch a browser (or, for
+// export, Playwright's): e2e skips a test that runs one under -short.
+var browserCommands = map[string]bool{"run": true, "snapshot": true, "demo": true, "studio": true, "export": true, "mcp": true}
+
+// skipShort skips t under -short, which leaves out the tests that need
+// what (a browser, PostgreSQL, Playwright).
+func skipShort(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs " + what + " (-short)")
+	}
 }
 
 // willRun says whether the top-level test name is selected by -run and not

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
@@ -39,28 +38,32 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// browserTest skips t under -short and marks it parallel (once, whichever
-// helper asks first). Every test here has its own pages (so its own browser
-// context) and fixture server, and mostly waits on the page, so the
-// package's tests run side by side, as many as go test's -parallel
-// (GOMAXPROCS by default). A test that changes the process (t.Setenv) must
-// do so before it calls these helpers, or not use them.
+// browserTest is called by the helpers that give a test a page or a
+// server for one (newPage, fixtureURL, serveHTML): under -short it skips the
+// test; otherwise it runs the test in parallel with the package's other
+// parallel tests. Every test here has its own pages (so its own browser
+// context) and servers, and mostly waits on the page, so tests side by side
+// use the machine's cores; how many run at once is go test's -parallel
+// (GOMAXPROCS by default). A test that changed the process first
+// (t.Setenv, t.Chdir) stays sequential; one that changes it after cannot
+// (t.Setenv panics). Benchmarks pass through.
 func browserTest(tb testing.TB) {
 	tb.Helper()
 	if testing.Short() {
 		tb.Skip("needs a browser (-short)")
 	}
-	t, ok := tb.(*testing.T)
-	if !ok {
-		return // a benchmark
-	}
-	if _, done := parallelTests.LoadOrStore(t, true); !done {
-		t.Parallel()
+	if t, ok := tb.(*testing.T); ok {
+		parallel(t)
 	}
 }
 
-// parallelTests holds the tests browserTest marked parallel.
-var parallelTests sync.Map
+// parallel marks t parallel, unless it is already or it changed the
+// process (t.Setenv, t.Chdir): t.Parallel refuses both with a panic, before
+// it changes anything, which is recovered here.
+func parallel(t *testing.T) {
+	defer func() { _ = recover() }()
+	t.Parallel()
+}
 
 // fixtureURL serves the fixture app for one test and returns its base URL.
 func fixtureURL(t testing.TB, variants ...string) string {
