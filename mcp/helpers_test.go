@@ -52,8 +52,20 @@ type harnessOptions struct {
 	origins []string // Options.AllowedOrigins
 }
 
+// fixtureURL serves the fixture app for t and returns its URL. Every test
+// that serves it drives a browser (in this process or an e2e child): under
+// -short it skips; otherwise it runs in parallel with the package's other
+// parallel tests (each has its own server, project and browsers, and mostly
+// waits on pages; how many at once is go test's -parallel), unless it
+// changed the process first (t.Setenv), which keeps it sequential.
 func fixtureURL(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("needs a browser (-short)")
+	}
+	if t, ok := t.(*testing.T); ok {
+		parallel(t)
+	}
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
 	return srv.URL
@@ -77,6 +89,14 @@ func projectDir(t testing.TB, base string, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// parallel marks t parallel, unless it is already or it changed the
+// process (t.Setenv, t.Chdir): t.Parallel refuses both with a panic, before
+// it changes anything, which is recovered here.
+func parallel(t *testing.T) {
+	defer func() { _ = recover() }()
+	t.Parallel()
 }
 
 // scriptedWire wires the scripted model as `e2e run --model scripted` does.

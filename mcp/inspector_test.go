@@ -33,9 +33,9 @@ func inspector(t *testing.T) string {
 // TestMCPInspectorCLI: a third-party client, the MCP Inspector's CLI mode,
 // lists the built binary's tools and calls snapshot and run_tests.
 func TestMCPInspectorCLI(t *testing.T) {
+	base := fixtureURL(t)
 	bin := inspector(t)
 	e2e := e2eBinary(t)
-	base := fixtureURL(t)
 	dir := projectDir(t, base, map[string]string{"cart.e2e.yaml": "name: cart\nurl: /product\nsteps:\n  - click: the Add to cart button\n" +
 		"  - expect: { text: { in: the cart status, is: \"Cart: 1 item\" } }\n"})
 	catalog := filepath.Join(t.TempDir(), "mcp.json")

@@ -116,8 +116,8 @@ func (l *lockedBuffer) String() string {
 // TestMCPStdio drives the built binary over stdio as a coding agent's
 // client does: the same author, replay and heal review flow.
 func TestMCPStdio(t *testing.T) {
-	model := scriptedHeal(t)
 	base := fixtureURL(t)
+	model := scriptedHeal(t)
 	dir := projectDir(t, base, map[string]string{"act.e2e.yaml": actTest})
 	flags := []string{"--config", dir, "--model", "scripted", "--model-url", model.URL()}
 	cs := stdioClient(t, flags...)

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"bytes"
 	"database/sql"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,9 +17,10 @@ import (
 	"github.com/e2e-dev/e2e/store/postgres/pgtest"
 )
 
-// The store's tests run twice: on SQLite, then, in a second run of this
-// test binary, on PostgreSQL, against a throwaway cluster TestMain starts
-// and removes. A test opens its store with testTarget, which is a new file
+// The store's tests run twice: on SQLite, and, in a second run of this
+// test binary at the same time, on PostgreSQL, against a throwaway cluster
+// TestMain starts and removes; the second run's output follows the first's.
+// Under -short only SQLite's run is made. A test opens its store with testTarget, which is a new file
 // on SQLite and a new database on PostgreSQL; the few tests about SQLite's
 // files (damaged files, WAL, busy locks) say so with sqliteOnly.
 const (
@@ -47,28 +50,48 @@ func TestMain(m *testing.M) {
 		testAdmin.Close()
 		os.Exit(code)
 	}
+	flag.Parse()
+	if os.Getenv(childDBEnv) != "" || testing.Short() {
+		// a child writer of TestTwoProcesses (its parent chose the
+		// engine), or -short, which leaves PostgreSQL out
+		os.Exit(m.Run())
+	}
+	pg := make(chan pgRun, 1)
+	go func() { pg <- runOnPostgres() }()
 	code := m.Run()
-	if os.Getenv(childDBEnv) != "" {
-		os.Exit(code) // a child writer of TestTwoProcesses: its parent chose the engine
-	}
-	c, err := pgtest.New()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "store: cannot start PostgreSQL for the suite's second run: %v\n", err)
-		os.Exit(1)
-	}
+	r := <-pg
 	fmt.Fprintln(os.Stderr, "store: the same suite on PostgreSQL")
-	cmd := exec.Command(os.Args[0], os.Args[1:]...)
-	cmd.Env = append(os.Environ(), engineEnv+"=postgres", serverEnv+"="+c.Dir, portEnv+"="+strconv.Itoa(c.Port), hostEnv+"="+c.Host)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	runErr := cmd.Run()
-	if err := c.Stop(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-	}
-	if runErr != nil {
-		fmt.Fprintf(os.Stderr, "store: on PostgreSQL: %v\n", runErr)
+	os.Stdout.Write(r.stdout.Bytes())
+	os.Stderr.Write(r.stderr.Bytes())
+	if r.err != nil {
+		fmt.Fprintf(os.Stderr, "store: on PostgreSQL: %v\n", r.err)
 		code = max(code, 1)
 	}
 	os.Exit(code)
+}
+
+// pgRun is the second run's output and how it ended.
+type pgRun struct {
+	stdout, stderr bytes.Buffer
+	err            error
+}
+
+// runOnPostgres starts a cluster and runs this test binary again, with its
+// arguments, on it, then removes the cluster.
+func runOnPostgres() (r pgRun) {
+	c, err := pgtest.New()
+	if err != nil {
+		r.err = fmt.Errorf("cannot start PostgreSQL for the suite's second run: %w", err)
+		return r
+	}
+	cmd := exec.Command(os.Args[0], os.Args[1:]...)
+	cmd.Env = append(os.Environ(), engineEnv+"=postgres", serverEnv+"="+c.Dir, portEnv+"="+strconv.Itoa(c.Port), hostEnv+"="+c.Host)
+	cmd.Stdout, cmd.Stderr = &r.stdout, &r.stderr
+	r.err = cmd.Run()
+	if err := c.Stop(); err != nil {
+		fmt.Fprintln(&r.stderr, err)
+	}
+	return r
 }
 
 // onPostgres reports whether this run of the suite is PostgreSQL's.

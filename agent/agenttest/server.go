@@ -260,7 +260,7 @@ func (s *Server) Written() int64 {
 }
 
 // New starts a server playing steps and closes it when the test ends. The
-// test fails if steps are left unplayed then.
+// test fails if steps are left unplayed then, unless it was skipped.
 func New(t testing.TB, steps ...Step) *Server {
 	t.Helper()
 	s := &Server{t: t, script: steps}
@@ -269,7 +269,7 @@ func New(t testing.TB, steps ...Step) *Server {
 		s.srv.Close()
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if left := len(s.script) - s.next; left > 0 {
+		if left := len(s.script) - s.next; left > 0 && !t.Skipped() {
 			t.Errorf("agenttest: %d of %d scripted steps never requested", left, len(s.script))
 		}
 	})

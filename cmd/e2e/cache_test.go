@@ -11,6 +11,7 @@ import (
 // TestCachePolicies: read-only and off never write; off never reads;
 // strict fails with exit 4 on a missing entry and passes on a warm cache.
 func TestCachePolicies(t *testing.T) {
+	t.Parallel()
 	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
 	run := func(policy string) (int, string) {
 		t.Helper()
@@ -43,6 +44,7 @@ func TestCachePolicies(t *testing.T) {
 // TestCacheCommands: stats, ls, show, export, rm, import and prune on the
 // caches of a real run.
 func TestCacheCommands(t *testing.T) {
+	t.Parallel()
 	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
 	for range 2 {
 		if code, out, errOut := e2e(t, "run", "--config", dir); code != 0 {

@@ -168,8 +168,8 @@ func checkJUnit(t *testing.T, path string, wantTests, wantFailures int) map[stri
 // reporter, checks the JUnit, the JSON and the HTML report (opened in
 // Chromium), then splits the suite into three shards.
 func TestCISuite(t *testing.T) {
-	t.Setenv("E2E_USER", "alice@example.com")
-	t.Setenv("E2E_PASSWORD", "correct-horse")
+	t.Parallel()
+	signIn := []string{"E2E_USER=alice@example.com", "E2E_PASSWORD=correct-horse"} // for e2e run, in a child
 	base := fixtureServer(t)
 	dir := project(t, base, suiteFiles(t))
 	// Four workers on a shared 2-core machine: give steps room.
@@ -179,7 +179,7 @@ func TestCISuite(t *testing.T) {
 	}
 	out := t.TempDir()
 	junit, jsonPath, htmlDir := filepath.Join(out, "junit.xml"), filepath.Join(out, "e2e.json"), filepath.Join(out, "report")
-	code, stdout, stderr := e2e(t, "run", "--config", dir, "--ci", "--workers", "4", "--screenshots", "on",
+	code, stdout, stderr := e2eEnv(t, signIn, "run", "--config", dir, "--ci", "--workers", "4", "--screenshots", "on",
 		"--reporter", "line,junit="+junit, "--reporter", "json="+jsonPath+",html="+htmlDir)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
@@ -269,7 +269,7 @@ func TestCISuite(t *testing.T) {
 				}
 			}
 		}
-		code, stdout, _ := e2e(t, "run", "--config", dir, "--db", db, "--ci", "--shard", fmt.Sprintf("%d/3", i), "--reporter", "json="+p)
+		code, stdout, _ := e2eEnv(t, signIn, "run", "--config", dir, "--db", db, "--ci", "--shard", fmt.Sprintf("%d/3", i), "--reporter", "json="+p)
 		if code != 0 {
 			t.Fatalf("shard %d: exit %d\n%s", i, code, stdout)
 		}
@@ -449,6 +449,7 @@ func TestCIRetriesFlakyAndExitCodes(t *testing.T) {
 // agent heals it (staged), so the run passes, but --fail-on-heal makes it
 // exit 3; the HTML report shows the heal's old and new trajectories.
 func TestCIFailOnHealExitsThree(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"act.e2e.yaml": `name: act
 url: /product

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,28 +59,20 @@ func TestDemoKeepRefusesWhatIsThere(t *testing.T) {
 // it, and e2e run against the redesign passes through it. Rejected, the
 // next run heals anew with the served scripted model.
 func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
-	for _, k := range []string{"OPENAI_BASE_URL", "OPENAI_API_KEY", "E2E_MODEL", "E2E_USER", "E2E_PASSWORD"} {
+	for _, k := range modelAndUserVars {
 		t.Setenv(k, "")
 		os.Unsetenv(k) // demo.env, not the test's environment, signs in
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	// `e2e demo --keep "$keptDir" --addr $keptAddr` has run since the tests
+	// started (TestMain's keptDemo), in a git checkout, as a newcomer trying
+	// it in a clone would: e2e run there follows the branch.
+	kept, addr := keptDir, keptAddr
+	code, got, errOut := keptDemo.wait(t)
+	if code != 0 {
+		t.Fatalf("demo --keep: exit %d\n%s\n%s", code, got, errOut)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	// Kept in a git checkout, as a newcomer trying it in a clone would:
-	// e2e run there follows the branch.
-	repo := t.TempDir()
-	gitRepo(t, repo)
-	kept := filepath.Join(repo, "my demo") // a space, for the printed cd
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
-	var out, errb bytes.Buffer
-	if code := run(ctx, []string{"demo", "--keep", kept, "--addr", addr}, &out, &errb); code != 0 {
-		t.Fatalf("demo --keep: exit %d\n%s\n%s", code, out.String(), errb.String())
-	}
-	got := out.String()
 	if strings.Contains(got, "correct-horse") {
 		t.Errorf("the demo printed the password:\n%s", got)
 	}

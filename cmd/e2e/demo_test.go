@@ -16,11 +16,10 @@ import (
 // TestDemoActExamples runs the demo's act section with the bundled scripted
 // model (no model is configured in tests): every act example records, then
 // replays with zero model calls, heals under popup and redesign, and the
-// healed trajectories replay with zero calls again.
+// healed trajectories replay with zero calls again. No model is configured
+// (TestMain clears the model's variables).
 func TestDemoActExamples(t *testing.T) {
-	for _, k := range []string{"OPENAI_BASE_URL", "OPENAI_API_KEY", "E2E_MODEL"} {
-		t.Setenv(k, "")
-	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	base, dir := fixtureServer(t), t.TempDir()

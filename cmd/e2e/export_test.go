@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,13 +17,22 @@ import (
 	"github.com/e2e-dev/e2e/session/fixture"
 )
 
+// npmOnce runs scripts/ensure-npm once for the package's tests, which may
+// ask at once.
+var (
+	npmOnce sync.Once
+	npmOut  []byte
+	npmErr  error
+)
+
 // npmCache makes sure @playwright/test and typescript are installed (as
 // `make npm` does) and returns their node_modules directory.
 func npmCache(t *testing.T) string {
 	t.Helper()
-	cmd := exec.Command("../../scripts/ensure-npm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("scripts/ensure-npm: %v\n%s", err, out)
+	skipShort(t, "Playwright")
+	npmOnce.Do(func() { npmOut, npmErr = exec.Command("../../scripts/ensure-npm").CombinedOutput() })
+	if npmErr != nil {
+		t.Fatalf("scripts/ensure-npm: %v\n%s", npmErr, npmOut)
 	}
 	dir := os.Getenv("E2E_NPM_CACHE")
 	if dir == "" {
@@ -92,6 +102,7 @@ const tsconfig = `{
 // exported product spec fails, as e2e's own test does: the export keeps the
 // description's intent. No secret value enters a spec.
 func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
+	t.Parallel()
 	modules := npmCache(t)
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
@@ -99,13 +110,12 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 		"examples/search.e2e.yaml", "examples/booking.e2e.yaml", "examples/zoo/table.e2e.yaml", "examples/zoo/tasks.e2e.yaml",
 		"cmd/e2e/testdata/export/embedded.e2e.yaml"} // a frame and a shadow root
 	dir := exportProject(t, srv.URL, files...)
-	t.Setenv("E2E_USER", "alice@example.com")
-	t.Setenv("E2E_PASSWORD", "correct-horse")
-	if code, out, errOut := e2e(t, "run", "--config", dir); code != 0 {
+	signIn := []string{"E2E_USER=alice@example.com", "E2E_PASSWORD=correct-horse"} // for e2e and the specs
+	if code, out, errOut := e2eEnv(t, signIn, "run", "--config", dir); code != 0 {
 		t.Fatalf("e2e run: exit %d\n%s%s", code, out, errOut)
 	}
 	pw := filepath.Join(dir, "pw")
-	code, out, errOut := e2e(t, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config")
+	code, out, errOut := e2eEnv(t, signIn, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config")
 	if code != 0 {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}
@@ -131,10 +141,10 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(pw, "tsconfig.json"), []byte(tsconfig), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err, out := playwright(t, modules, pw, nil, "tsc", "--noEmit", "-p", "."); err != nil {
+	if err, out := playwright(t, modules, pw, signIn, "tsc", "--noEmit", "-p", "."); err != nil {
 		t.Fatalf("tsc --noEmit: %v\n%s", err, out)
 	}
-	env := []string{"E2E_BASE_URL=" + srv.URL}
+	env := append([]string{"E2E_BASE_URL=" + srv.URL}, signIn...)
 	if err, out := playwright(t, modules, pw, env, "playwright", "test", "--reporter=line", "--workers=2", "--output", t.TempDir()); err != nil ||
 		!strings.Contains(out, fmt.Sprintf("%d passed", len(files))) {
 		t.Fatalf("playwright test: %v\n%s", err, out)
@@ -142,7 +152,7 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 
 	recolor := httptest.NewServer(fixture.Handler(fixture.Options{Variants: []string{"recolor"}}))
 	t.Cleanup(recolor.Close)
-	env = []string{"E2E_BASE_URL=" + recolor.URL}
+	env = append([]string{"E2E_BASE_URL=" + recolor.URL}, signIn...)
 	err, out := playwright(t, modules, pw, env, "playwright", "test", "product.spec.ts", "--reporter=line", "--output", t.TempDir())
 	if err == nil || !strings.Contains(out, "toHaveCSS") || !strings.Contains(out, "1 failed") {
 		t.Fatalf("the product spec on recolor: %v, want it to fail on the colour\n%s", err, out)
@@ -157,6 +167,7 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 // description with a TODO comment, or, with --require-recorded, is an
 // error naming its file and line, and nothing is written.
 func TestExportRequireRecorded(t *testing.T) {
+	t.Parallel()
 	srv := fixtureServer(t)
 	dir := exportProject(t, srv)
 	src := "name: fresh\nurl: /login\nsteps:\n  - click: the Sign in button\n  - expect: { visible: the Launch rocket button }\n"
@@ -198,6 +209,7 @@ func TestExportRequireRecorded(t *testing.T) {
 // comment, with the variables the agent typed as process.env, and pass in
 // Playwright with no model anywhere.
 func TestExportPlaywrightActs(t *testing.T) {
+	t.Parallel()
 	modules := npmCache(t)
 	book, err := os.ReadFile("../../examples/agent/model.json")
 	if err != nil {
@@ -213,15 +225,13 @@ func TestExportPlaywrightActs(t *testing.T) {
 	t.Cleanup(srv.Close)
 	files := []string{"examples/agent/signin.e2e.yaml", "examples/agent/archive.e2e.yaml", "examples/agent/cart.e2e.yaml"}
 	dir := exportProject(t, srv.URL, files...)
-	t.Setenv("E2E_USER", "alice@example.com")
-	t.Setenv("E2E_PASSWORD", "correct-horse")
-	t.Setenv("OPENAI_API_KEY", "none")
-	if code, out, errOut := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", model.URL+"/v1"); code != 0 {
+	env := []string{"E2E_USER=alice@example.com", "E2E_PASSWORD=correct-horse", "OPENAI_API_KEY=none"} // for e2e and the specs
+	if code, out, errOut := e2eEnv(t, env, "run", "--config", dir, "--model", "scripted", "--model-url", model.URL+"/v1"); code != 0 {
 		t.Fatalf("e2e run: exit %d\n%s%s", code, out, errOut)
 	}
 	model.Close() // the export never asks it
 	pw := filepath.Join(dir, "pw")
-	code, out, errOut := e2e(t, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config", "--model", "scripted", "--require-recorded")
+	code, out, errOut := e2eEnv(t, env, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config", "--model", "scripted", "--require-recorded")
 	if code != 0 {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}
@@ -234,7 +244,7 @@ func TestExportPlaywrightActs(t *testing.T) {
 		!regexp.MustCompile(`await fillSecret\(.*, process\.env\.E2E_PASSWORD!\);`).MatchString(spec) || strings.Contains(spec, "correct-horse") {
 		t.Errorf("signin.spec.ts:\n%s", spec)
 	}
-	if err, out := playwright(t, modules, pw, []string{"E2E_BASE_URL=" + srv.URL}, "playwright", "test", "--reporter=line", "--workers=2", "--output", t.TempDir()); err != nil ||
+	if err, out := playwright(t, modules, pw, append([]string{"E2E_BASE_URL=" + srv.URL}, env...), "playwright", "test", "--reporter=line", "--workers=2", "--output", t.TempDir()); err != nil ||
 		!strings.Contains(out, "3 passed") {
 		t.Fatalf("playwright test: %v\n%s", err, out)
 	}

@@ -82,6 +82,7 @@ func seedPastRuns(t *testing.T, path, project string, start time.Time, plan map[
 // time and commit in its tooltip), its flakiness and the slowest tests.
 // E2E_HISTORY_SCREENSHOT=path keeps a screenshot (docs/history.png).
 func TestHTMLReportHistory(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	key := strconv.FormatInt(time.Now().UnixNano(), 36)
 	dir := project(t, base, map[string]string{

@@ -68,6 +68,7 @@ var (
 // later heal (which would fail on the branch's app: it closes a popup the
 // branch's app does not show).
 func TestBranchInheritsMainAtItsMergeBase(t *testing.T) {
+	t.Parallel()
 	dir := project(t, fixtureServer(t), map[string]string{"act.e2e.yaml": lineageActTest})
 	gitRepo(t, dir)
 	srv := agenttest.New(t, clickAddToCart, actDone)
@@ -101,6 +102,7 @@ func TestBranchInheritsMainAtItsMergeBase(t *testing.T) {
 // by main, staged or accepted; after the branch is merged main replays the
 // branch's trajectory with zero model calls.
 func TestBranchHealsReachMainOnlyByMerge(t *testing.T) {
+	t.Parallel()
 	dir := project(t, fixtureServer(t), map[string]string{"act.e2e.yaml": lineageActTest})
 	gitRepo(t, dir)
 	srv := agenttest.New(t, clickAddToCart, actDone)
@@ -148,6 +150,7 @@ func TestBranchHealsReachMainOnlyByMerge(t *testing.T) {
 // TestOlderToolIgnoresNewerRows: rows written by a newer e2e are never read
 // by an older one (strict: it fails rather than ask the model).
 func TestOlderToolIgnoresNewerRows(t *testing.T) {
+	t.Parallel()
 	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
 	gitRepo(t, dir)
 	saved := version

@@ -16,8 +16,12 @@ import (
 )
 
 // e2e runs the command line in-process and returns its exit code and output.
+// Under -short, a command that may launch a browser skips the test.
 func e2e(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	if len(args) > 0 && browserCommands[args[0]] {
+		skipShort(t, "a browser")
+	}
 	var out, errb bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -25,8 +29,11 @@ func e2e(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// fixtureServer serves the fixture app for t (skipped under -short: the
+// fixture is there for a browser).
 func fixtureServer(t *testing.T) string {
 	t.Helper()
+	skipShort(t, "a browser")
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
 	return srv.URL
@@ -159,6 +166,7 @@ func TestSnapshotCommandErrors(t *testing.T) {
 // TestSnapshotOfAPath: a path opens under the baseURL of the project's
 // e2e.yaml, or under --base-url, as a test's url: does.
 func TestSnapshotOfAPath(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "e2e.yaml"), []byte("baseURL: "+base+"/\n"), 0o644); err != nil {

@@ -43,8 +43,8 @@ steps:
 // process reports an error; then the studio of another checkout, pointed at
 // the same server, lists the heal and accepts it.
 func TestEightRunnersShareAPostgresStore(t *testing.T) {
+	c := pgtest.Start(t) // first: it skips under -short
 	bin := buildE2E(t)
-	c := pgtest.Start(t)
 	url, err := c.CreateDB("team")
 	if err != nil {
 		t.Fatal(err)

@@ -157,6 +157,7 @@ func TestDatabaseURLIsMasked(t *testing.T) {
 // the next run on the server replays from the copied cache, and copying
 // again copies nothing twice.
 func TestStoreCopyCommand(t *testing.T) {
+	t.Parallel()
 	c := pgtest.Start(t)
 	url, err := c.CreateDB("moved")
 	if err != nil {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 
 	"github.com/spf13/cobra"
@@ -393,12 +390,10 @@ func demoBlock(lines []string) []string {
 
 // TestReadmeQuickStartIsTheDemosOutput runs `e2e demo` and compares its
 // output with the README's quick start block: every line and every count
-// the same, times and estimated tokens aside.
+// the same, times and estimated tokens aside. The demo runs without the
+// model and sign-in variables (TestMain clears them).
 func TestReadmeQuickStartIsTheDemosOutput(t *testing.T) {
-	for _, k := range []string{"E2E_USER", "E2E_PASSWORD", "E2E_MODEL", "OPENAI_BASE_URL", "OPENAI_API_KEY"} {
-		t.Setenv(k, "")
-		os.Unsetenv(k)
-	}
+	t.Parallel() // it waits for the demo, which runs beside the other tests
 	readme := readRepoFile(t, "README.md")
 	m := regexp.MustCompile("(?s)<!-- demo-output:[^\n]*\n```\n(.*?)```").FindStringSubmatch(readme)
 	if m == nil {
@@ -406,13 +401,12 @@ func TestReadmeQuickStartIsTheDemosOutput(t *testing.T) {
 	}
 	want := demoBlock(strings.Split(strings.TrimRight(m[1], "\n"), "\n"))
 
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	var out, errb bytes.Buffer
-	if code := run(ctx, []string{"demo"}, &out, &errb); code != 0 {
-		t.Fatalf("demo: exit %d\n%s%s", code, out.String(), errb.String())
+	// The demo has run since the tests started (TestMain's plainDemo).
+	code, out, errOut := plainDemo.wait(t)
+	if code != 0 {
+		t.Fatalf("demo: exit %d\n%s%s", code, out, errOut)
 	}
-	lines := strings.Split(out.String(), "\n")
+	lines := strings.Split(out, "\n")
 	start := -1
 	for i, l := range lines {
 		if strings.Contains(l, "median ms/step") {
@@ -421,7 +415,7 @@ func TestReadmeQuickStartIsTheDemosOutput(t *testing.T) {
 		}
 	}
 	if start < 0 || start+len(want) > len(lines) {
-		t.Fatalf("demo output is not the README's shape:\n%s", out.String())
+		t.Fatalf("demo output is not the README's shape:\n%s", out)
 	}
 	got := demoBlock(lines[start : start+len(want)])
 	for i := range want {
@@ -432,7 +426,7 @@ func TestReadmeQuickStartIsTheDemosOutput(t *testing.T) {
 	// Its minutes are not silent: on stderr, a line as each run starts and
 	// one as it ends, in order; the README says how long it takes.
 	runs := len(demoPhases) + len(agentPhases)
-	progress := errb.String()
+	progress := errOut
 	at := 0
 	for i, name := range demoRunNames() {
 		for _, w := range []string{
@@ -448,14 +442,14 @@ func TestReadmeQuickStartIsTheDemosOutput(t *testing.T) {
 			at += j + len(w)
 		}
 	}
-	if strings.Contains(out.String(), "demo: run ") {
+	if strings.Contains(out, "demo: run ") {
 		t.Error("progress lines went to stdout, the README's block")
 	}
 	if !regexp.MustCompile(`make demo[^\n]*\n(.*\n)*?.*takes about [0-9]+ minutes?`).MatchString(readme) {
 		t.Error("the README does not say how long make demo takes")
 	}
 	if t.Failed() {
-		t.Logf("the demo printed:\n%s", out.String())
+		t.Logf("the demo printed:\n%s", out)
 	}
 }
 

@@ -43,6 +43,7 @@ type studioRun struct {
 
 func startStudio(t *testing.T, args ...string) *studioRun {
 	t.Helper()
+	skipShort(t, "a browser")
 	in, w := io.Pipe()
 	s := &studioRun{t: t, keys: w, out: &screen{}, done: make(chan error, 1)}
 	var errb bytes.Buffer

@@ -59,6 +59,9 @@ func TestCloseReapsBrowserAndProfile(t *testing.T) {
 // TestSIGKILLLeavesNoBrowser kills (SIGKILL) a child process that launched
 // a browser and checks the browser goes too.
 func TestSIGKILLLeavesNoBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a browser (-short)")
+	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperLaunchAndWait$")
 	cmd.Env = append(os.Environ(), "E2E_HELPER_LAUNCH=1")
 	out, err := cmd.StdoutPipe()

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -16,7 +17,14 @@ import (
 // page (and so its own browser context).
 var shared *Browser
 
+// TestMain launches the shared browser, except under -short, where every
+// test that asks for a browser (ctxT, newPage, fixtureURL, serveHTML) is
+// skipped.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		os.Exit(m.Run())
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	b, err := Launch(ctx, Options{})
 	cancel()
@@ -30,9 +38,37 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// browserTest is called by the helpers that give a test a page or a
+// server for one (newPage, fixtureURL, serveHTML): under -short it skips the
+// test; otherwise it runs the test in parallel with the package's other
+// parallel tests. Every test here has its own pages (so its own browser
+// context) and servers, and mostly waits on the page, so tests side by side
+// use the machine's cores; how many run at once is go test's -parallel
+// (GOMAXPROCS by default). A test that changed the process first
+// (t.Setenv, t.Chdir) stays sequential; one that changes it after cannot
+// (t.Setenv panics). Benchmarks pass through.
+func browserTest(tb testing.TB) {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("needs a browser (-short)")
+	}
+	if t, ok := tb.(*testing.T); ok {
+		parallel(t)
+	}
+}
+
+// parallel marks t parallel, unless it is already or it changed the
+// process (t.Setenv, t.Chdir): t.Parallel refuses both with a panic, before
+// it changes anything, which is recovered here.
+func parallel(t *testing.T) {
+	defer func() { _ = recover() }()
+	t.Parallel()
+}
+
 // fixtureURL serves the fixture app for one test and returns its base URL.
 func fixtureURL(t testing.TB, variants ...string) string {
 	t.Helper()
+	browserTest(t)
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{Variants: variants}))
 	t.Cleanup(srv.Close)
 	return srv.URL
@@ -41,6 +77,7 @@ func fixtureURL(t testing.TB, variants ...string) string {
 // newPage opens a page that the test closes when it ends.
 func newPage(t testing.TB) *Page {
 	t.Helper()
+	browserTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	p, err := shared.NewPage(ctx)
@@ -54,6 +91,7 @@ func newPage(t testing.TB) *Page {
 // serveHTML serves one page of HTML at / and returns its URL.
 func serveHTML(t testing.TB, html string) string {
 	t.Helper()
+	browserTest(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, html)
@@ -62,7 +100,11 @@ func serveHTML(t testing.TB, html string) string {
 	return srv.URL
 }
 
+// ctxT is a context for one browser call of t (skipped under -short).
 func ctxT(t testing.TB) context.Context {
+	if testing.Short() {
+		t.Skip("needs a browser (-short)")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
 	return ctx

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -24,7 +25,13 @@ import (
 
 var shared *browser.Browser
 
+// TestMain launches the shared browser, except under -short, where the
+// tests that need it skip (browserTest).
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		os.Exit(m.Run())
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	b, err := browser.Launch(ctx, browser.Options{})
 	cancel()
@@ -56,6 +63,7 @@ func TestHandlersCoverEveryStepType(t *testing.T) {
 }
 
 // env is a project: a fixture server, a database and a runner on them.
+// newEnv makes its test parallel (see browserTest).
 type env struct {
 	t     *testing.T
 	cfg   *testfile.Config
@@ -78,6 +86,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	browserTest(t)
 	e := &env{t: t, vars: map[string]string{}}
 	e.srv = httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(e.srv.Close)

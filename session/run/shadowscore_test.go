@@ -49,6 +49,7 @@ func strip(ns []*ax.Node) []*ax.Node {
 // refs and boxes, and descriptions resolve to the same node with the same
 // score on both.
 func TestShadowRootsSnapshotAndScoreAsLightDOM(t *testing.T) {
+	browserTest(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, shadowTwinPage)

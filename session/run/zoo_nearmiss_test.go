@@ -234,6 +234,7 @@ func nearMissVerdict(r nearMiss, got nearMissOutcome) string {
 // nearMissPage opens url in a page of its own, runs prep and snapshots it.
 func nearMissPage(t *testing.T, url, prep string) (*browser.Page, *ax.Snapshot) {
 	t.Helper()
+	browserTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	p, err := shared.NewPage(ctx)

@@ -140,6 +140,7 @@ func pairRun(t *testing.T, cfg *testfile.Config, db session.Store, p fixture.Pai
 // measurePair records the pair's step on before and classifies every
 // stage on after.
 func measurePair(t *testing.T, base string, p fixture.Pair) pairResult {
+	browserTest(t) // done already when runPairs calls it
 	out := pairResult{Pair: p}
 	dir := t.TempDir()
 	cfg := testfile.DefaultConfig(dir)
@@ -252,6 +253,7 @@ func measurePair(t *testing.T, base string, p fixture.Pair) pairResult {
 
 // runPairs measures every pair, four at a time.
 func runPairs(t *testing.T) []pairResult {
+	browserTest(t)
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
 	out := make([]pairResult, len(fixture.Pairs))

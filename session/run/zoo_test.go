@@ -409,6 +409,7 @@ type zooHarness struct {
 
 func newZooHarness(t testing.TB) *zooHarness {
 	t.Helper()
+	browserTest(t)
 	srv := httptest.NewServer(fixture.Handler(fixture.Options{}))
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()

@@ -112,9 +112,12 @@ func version(binDir string) int {
 
 // Start makes and starts a cluster for t, and registers its removal with
 // t.Cleanup. Without a PostgreSQL server installed the test fails (it does
-// not skip: make test installs one).
+// not skip: make test installs one), except under -short, which skips it.
 func Start(t testing.TB) *Cluster {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL (-short)")
+	}
 	c, err := New()
 	if err != nil {
 		t.Fatalf("pgtest: %v", err)

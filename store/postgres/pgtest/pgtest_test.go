@@ -23,7 +23,17 @@ func psql(t *testing.T, c *Cluster, sql string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// clusterTest skips t under -short and runs it beside the others: each
+// test has clusters of its own, and mostly waits on initdb and the server.
+func clusterTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs PostgreSQL (-short)")
+	}
+	t.Parallel()
+}
+
 func TestStartServesOnASocketAndStopRemovesIt(t *testing.T) {
+	clusterTest(t)
 	c, err := New()
 	if err != nil {
 		t.Fatal(err)
@@ -50,6 +60,7 @@ func TestStartServesOnASocketAndStopRemovesIt(t *testing.T) {
 }
 
 func TestStartReapsAClusterWhoseTestDied(t *testing.T) {
+	clusterTest(t)
 	stale, err := New()
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +89,7 @@ func TestStartReapsAClusterWhoseTestDied(t *testing.T) {
 }
 
 func TestTwoClustersAtOnce(t *testing.T) {
+	clusterTest(t)
 	a, b := Start(t), Start(t)
 	if a.Dir == b.Dir {
 		t.Fatal("same directory")
