@@ -1937,9 +1937,11 @@ if (!window.__e2e) window.__e2e = (() => {
       // the name machine (textContent) gives the text of a subtree the walk
       // cannot gather exactly: CSS generated content, aria-labelledby and
       // aria-owns inside it, visibility: hidden around visible content
+      // a scoped walk's first element has no parent frame: its own root's rules
+      const upRoot = up ? up.proot : rootOf(el);
       let own = 0;
       if ((textNeed > 0 || (role !== null && NAME_FROM_CONTENT.has(role) && el.localName !== 'input')) &&
-          (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || (up.proot !== null && (up.proot === undefined ? mayPseudo(el, pseudoMemo) : pseudoAt(el, up.proot))))) {
+          (!visible || (el.hasAttributes() && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns'))) || (upRoot !== null && (upRoot === undefined ? mayPseudo(el, pseudoMemo) : pseudoAt(el, upRoot))))) {
         dirtySeq++;
         own = 1;
       }
