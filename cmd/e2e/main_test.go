@@ -23,7 +23,7 @@ func e2e(t *testing.T, args ...string) (code int, stdout, stderr string) {
 		skipShort(t, "a browser")
 	}
 	var out, errb bytes.Buffer
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(withTest(context.Background(), t), 2*time.Minute)
 	defer cancel()
 	code = run(ctx, args, &out, &errb)
 	return code, out.String(), errb.String()
@@ -44,6 +44,7 @@ func fixtureServer(t *testing.T) string {
 func ourChromium(t *testing.T) []string {
 	t.Helper()
 	marker := "e2e-chrome-" + strconv.Itoa(os.Getpid()) + "-"
+	mine := sharedBrowserProfile()
 	var found []string
 	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, p := range procs {
@@ -51,7 +52,7 @@ func ourChromium(t *testing.T) []string {
 		if err != nil {
 			continue
 		}
-		if strings.Contains(string(b), marker) {
+		if strings.Contains(string(b), marker) && (mine == "" || !strings.Contains(string(b), mine)) {
 			found = append(found, p)
 		}
 	}
@@ -60,7 +61,7 @@ func ourChromium(t *testing.T) []string {
 
 func noChromiumLeft(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute) // generous: ends when they are gone
 	for {
 		left := ourChromium(t)
 		if len(left) == 0 {
@@ -74,6 +75,7 @@ func noChromiumLeft(t *testing.T) {
 }
 
 func TestSnapshotCommand(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	base := fixtureServer(t)
 	code, out, errOut := e2e(t, "snapshot", base+"/login")
 	if code != 0 {
@@ -125,6 +127,7 @@ func between(t *testing.T, s, after, open, close string) string {
 }
 
 func TestSnapshotCommandErrors(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	base := fixtureServer(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

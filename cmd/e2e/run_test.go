@@ -41,6 +41,7 @@ steps:
 `
 
 func TestRunCommand(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest})
 	jsonPath := filepath.Join(dir, "out", "results.json")
@@ -408,6 +409,7 @@ steps:
 // --base-url, a relative url stops the run before a browser starts, naming
 // the file:line:col and what to do, and leaves no .e2e/ behind.
 func TestRunRelativeURLWithoutBaseURLExits2(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	dir := t.TempDir()
 	file := filepath.Join(dir, "login.e2e.yaml")
 	if err := os.WriteFile(file, []byte("name: login\nurl: /login\nsteps:\n  - click: the Sign in button\n"), 0o644); err != nil {

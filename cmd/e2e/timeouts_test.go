@@ -80,6 +80,7 @@ steps:
 // is printed as it is once --settle-max is up, with a warning saying why; a
 // page that only polls the network settles and prints with no warning.
 func TestSnapshotOfBusyAndPollingPages(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	base := fixtureServer(t)
 	code, out, errOut := e2e(t, "snapshot", "--settle-max", "1s", base+"/settle/never")
 	if code != 0 || !strings.Contains(out, `heading "Never settles"`) {
