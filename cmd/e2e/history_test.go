@@ -239,6 +239,7 @@ func TestHTMLReportHistory(t *testing.T) {
 // unknown id, or a bad --limit, is a clear error and exit 2; a project
 // with no database yet has no runs, and none is made.
 func TestRunsCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "e2e.db")
 	start := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
@@ -351,6 +352,7 @@ func TestRunsCommand(t *testing.T) {
 // `e2e runs` (a SHARD column, shown only when a run has one), in its JSON
 // and in `e2e runs show`.
 func TestRunsCommandShowsShards(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "e2e.db")
 	ctx := context.Background()
 	db, err := store.Open(ctx, path)

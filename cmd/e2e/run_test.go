@@ -84,6 +84,7 @@ func TestRunCommand(t *testing.T) {
 }
 
 func TestRunCommandFailingTestExits1(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"bad.e2e.yaml": `name: wrong count
 url: /product
@@ -131,6 +132,7 @@ func TestRunCommandBoundsProblemOutput(t *testing.T) {
 // TestTwoRunProcessesShareOneDatabase runs two e2e processes at once on one
 // database; both must pass and both runs must be recorded.
 func TestTwoRunProcessesShareOneDatabase(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest, "users.e2e.yaml": `name: users
 url: /users
@@ -267,6 +269,7 @@ func judge(pass bool, reasoning string) agenttest.Step {
 // TestActIsRecordedThenReplayedWithZeroModelCalls drives a whole act through
 // the scripted model: the first run records it, the second replays it.
 func TestActIsRecordedThenReplayedWithZeroModelCalls(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"act.e2e.yaml": `name: act
 url: /product
@@ -360,6 +363,7 @@ steps:
 // by the page's new-window link and button; each is refused, the browser
 // never leaves, and the act fails rather than pass.
 func TestPageTextCannotSendTheAgentOffSite(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"inject.e2e.yaml": `name: reviews
 url: /inject

@@ -250,6 +250,7 @@ func TestStudioBlamesBrowserChromeOnTheConfig(t *testing.T) {
 // TestStudioNewPathUnderBaseURL: --new /product opens the page under the
 // base URL of e2e.yaml, and the written test keeps the path.
 func TestStudioNewPathUnderBaseURL(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, nil)
 	s := startStudio(t, "--config", dir, "--new", "/product", "--name", "rel")

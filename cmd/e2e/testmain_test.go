@@ -49,10 +49,10 @@ func TestMain(m *testing.M) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var tmp []string
-	if !testing.Short() && willRun("TestReadmeQuickStartIsTheDemosOutput") {
+	if !testing.Short() && (willRun("TestReadmeQuickStartIsTheDemosOutput") || willRun("TestDemoActExamples")) {
 		plainDemo = startBackground(ctx, 8*time.Minute, nil, "demo")
 	}
-	if !testing.Short() && willRun("TestDemoKeepLeavesAProjectToExplore") {
+	if !testing.Short() && (willRun("TestDemoKeepLeavesAProjectToExplore") || willRun("TestDemoActExamples")) {
 		keptDemo = startKeptDemo(ctx)
 		tmp = append(tmp, keptRepo)
 	}

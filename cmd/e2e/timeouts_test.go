@@ -17,6 +17,7 @@ import (
 // 2 s timeout, although model.timeout is 30 s with two retries: each fails
 // saying the step timed out while waiting for the model, after one request.
 func TestStepTimeoutBoundsSlowModelCalls(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := t.TempDir()
 	cfg := "baseURL: " + base + "\ntests: [\"*.e2e.yaml\"]\ntimeouts: { step: 2s }\nmodel: { timeout: 30s, retries: 2 }\n"
