@@ -232,6 +232,9 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
 	}
+	for _, t := range tests {
+		rep.Run.Tests = append(rep.Run.Tests, t.Name)
+	}
 	r.addSuiteSecrets(tests)
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
 		return nil, err // the store's error says "start run"
