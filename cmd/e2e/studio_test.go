@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -174,14 +175,25 @@ steps:
 		t.Fatal(err)
 	}
 	ds, err := db.Decisions(context.Background(), 0)
-	db.Close()
 	if err != nil || len(ds) != 1 || ds[0].Decision.Verdict != session.Approve || ds[0].Decision.By != "ann" {
 		t.Errorf("decisions: %+v %v", ds, err)
+	}
+	// Recording is authoring, not a run: no run in e2e runs or the history.
+	runs, err := db.Runs(context.Background(), 0)
+	db.Close()
+	if err != nil || len(runs) != 0 {
+		t.Errorf("studio --new recorded runs: %+v (%v)", runs, err)
 	}
 	calls := srv.Count()
 	code, out, errOut := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL(), path)
 	if code != 0 || srv.Count() != calls || !strings.Contains(out, "1 passed, 0 failed") {
 		t.Fatalf("e2e run after recording: exit %d, %d model calls (want %d)\n%s\n%s", code, srv.Count(), calls, out, errOut)
+	}
+	// The run of the written file is the project's one run.
+	code, out, _ = e2e(t, "runs", "--config", dir, "--json")
+	var listed []struct{ Status string }
+	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil || len(listed) != 1 || listed[0].Status != "passed" {
+		t.Errorf("e2e runs after recording and one run: exit %d %v\n%s", code, err, out)
 	}
 }
 
