@@ -78,6 +78,7 @@ steps:
 // any form. And a name read off the page that holds the secret, with an
 // apostrophe the spec escapes, is redacted from the spec.
 func TestExportKeepsSecretsOutOfPlaywrightReports(t *testing.T) {
+	t.Parallel()
 	modules := npmCache(t)
 	const secret = `it's-s3cret-9`
 	mux := http.NewServeMux()
@@ -105,9 +106,8 @@ steps:
   - type: { into: the Search field, text: "{{ secret.E2E_PW }}" }
   - click: the Copy button
 `})
-	t.Setenv("E2E_PW", secret)
 	pw := filepath.Join(dir, "pw")
-	code, out, errOut := e2e(t, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config")
+	code, out, errOut := e2eEnv(t, []string{"E2E_PW=" + secret}, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config")
 	if code != 0 {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}
