@@ -42,11 +42,20 @@ func Resolve(ctx context.Context, dir, main string, env func(string) (string, bo
 	}
 	l := session.Lineage{Main: main, BaseDepth: -1}
 	g := gitRunner{dir: dir}
+	// Only git's own answers mean "no history here" (128: not a
+	// repository; 1: no such commit); a git that could not run is an
+	// error, never a reason to drop the lineage.
 	if _, err := g.run(ctx, "rev-parse", "--is-inside-work-tree"); err != nil {
+		if !gitExited(err, 128) && !errors.Is(err, exec.ErrNotFound) {
+			return l, err
+		}
 		return l, fmt.Errorf("%s: %w", dir, ErrNotRepository)
 	}
 	head, err := g.run(ctx, "rev-parse", "--verify", "--quiet", "HEAD")
 	if err != nil {
+		if !gitExited(err, 1) {
+			return l, err
+		}
 		return l, fmt.Errorf("%s: %w", dir, ErrNoCommits)
 	}
 	l.Commit = head
@@ -71,7 +80,10 @@ func Resolve(ctx context.Context, dir, main string, env func(string) (string, bo
 		l.Merged, err = g.merged(ctx)
 		return l, err
 	}
-	ref := g.mainRef(ctx, main)
+	ref, err := g.mainRef(ctx, main)
+	if err != nil {
+		return l, err
+	}
 	if ref == "" {
 		return l, nil // no main branch here: nothing to inherit
 	}
@@ -97,6 +109,12 @@ func Resolve(ctx context.Context, dir, main string, env func(string) (string, bo
 }
 
 type gitRunner struct{ dir string }
+
+// gitExited says whether err is git's exit with code.
+func gitExited(err error, code int) bool {
+	var exit *exec.ExitError
+	return errors.As(err, &exit) && exit.ExitCode() == code
+}
 
 // run runs git with args in the directory and returns its trimmed output.
 func (g gitRunner) run(ctx context.Context, args ...string) (string, error) {
@@ -124,13 +142,20 @@ func (g gitRunner) depth(ctx context.Context, rev string) (int, error) {
 
 // mainRef is the ref of the main branch: local, else origin's; "" when
 // neither exists.
-func (g gitRunner) mainRef(ctx context.Context, main string) string {
+func (g gitRunner) mainRef(ctx context.Context, main string) (string, error) {
 	for _, ref := range []string{"refs/heads/" + main, "refs/remotes/origin/" + main} {
-		if _, err := g.run(ctx, "rev-parse", "--verify", "--quiet", ref); err == nil {
-			return ref
+		_, err := g.run(ctx, "rev-parse", "--verify", "--quiet", ref)
+		if err == nil {
+			return ref, nil
+		}
+		// --verify --quiet exits 1, saying nothing, when there is no such
+		// ref; any other failure (git could not start, the context ended)
+		// is not an answer, and must not quietly leave main's rows out.
+		if !gitExited(err, 1) {
+			return "", err
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // merged lists the commits that the recent merge commits on HEAD's

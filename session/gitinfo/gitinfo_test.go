@@ -92,3 +92,20 @@ func TestResolve(t *testing.T) {
 		t.Errorf("the merged branch: base depth %d, want 2", l.BaseDepth)
 	}
 }
+
+// TestGitThatCannotRunIsAnError: a git that does not answer (here, its
+// context ended) is an error, never "not a repository" or "no main
+// branch", which would quietly leave a branch without main's rows.
+func TestGitThatCannotRunIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	git(t, dir, "config", "user.name", "Test")
+	git(t, dir, "config", "user.email", "test@example.com")
+	commit(t, dir, "one")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Resolve(ctx, dir, "", noEnv)
+	if err == nil || errors.Is(err, ErrNotRepository) || errors.Is(err, ErrNoCommits) {
+		t.Fatalf("a git that could not run: %v, want an error of its own", err)
+	}
+}
