@@ -41,6 +41,7 @@ func TestMain(m *testing.M) {
 	}
 	shared = b
 	code := m.Run()
+	closeColdZoo()
 	b.Close()
 	os.Exit(code)
 }

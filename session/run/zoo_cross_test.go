@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -40,15 +39,6 @@ import (
 // miss settles the page before it looks again, and again before the
 // locator looks.
 const zooCrossParallel = 8
-
-// zooCrossStep is the step timeout of every run here, cold or replayed:
-// generous, so that a loaded machine only makes the runs slower (a replayed
-// step that misses the cache settles the page before it looks again, and
-// again before the locator looks). A step the zoo lists as a known
-// exception for the style it runs on gets zooExceptTimeout (see
-// zooHarness.run); any other step that finds nothing is a failure of the
-// test, and only then is the minute waited out.
-const zooCrossStep = time.Minute
 
 // zooVoteProbe is a replay's store: it remembers the cache entry the runner
 // read last (the current lookup's), so that the lookup's probe can ask what
@@ -249,54 +239,26 @@ func copyZooStore(t testing.TB, src, dst string) {
 // server: the cache key holds the app's origin.
 func runZooCross(t *testing.T) []zooCrossRun {
 	t.Helper()
-	base := newZooHarness(t)
-	cfg := *base.cfg
-	cfg.Timeouts.Step = zooCrossStep
-	files := loadZoo(t)
-	type cold struct {
-		zf    zooFile
-		style string
-		h     *zooHarness
-		run   zooRun
-	}
-	var colds []*cold
-	for _, zf := range files {
-		for _, style := range fixture.ZooStyles {
-			path := filepath.Join(t.TempDir(), "e2e.db")
-			colds = append(colds, &cold{zf: zf, style: style, h: &zooHarness{cfg: &cfg, db: openZooStore(t, path), cache: CacheReadWrite}})
-		}
-	}
-	var jobs []func()
-	for _, c := range colds {
-		jobs = append(jobs, func() { c.run = c.h.run(t, c.zf, c.style) })
-	}
-	zooParallel(zooCrossParallel, jobs)
-
+	colds := coldZoo(t)
 	type cross struct {
-		from *cold
+		from zooColdRun
 		to   string
 		h    *zooHarness
 	}
 	var crosses []cross
 	for _, c := range colds {
-		src := c.h.db.Path()
-		if err := c.h.db.Close(); err != nil {
-			t.Fatal(err)
-		}
 		for _, to := range fixture.ZooStyles {
-			if to == c.style {
+			if to == c.run.Style {
 				continue
 			}
-			dst := filepath.Join(t.TempDir(), "e2e.db")
-			copyZooStore(t, src, dst)
-			db := openZooStore(t, dst)
+			db := c.copyOf(t)
 			probe := &zooVoteProbe{DB: db}
-			crosses = append(crosses, cross{from: c, to: to, h: &zooHarness{cfg: &cfg, db: db, store: probe, onLook: probe.look, cache: CacheReadWrite}})
+			crosses = append(crosses, cross{from: c, to: to, h: &zooHarness{cfg: zooCold.cfg, db: db, store: probe, onLook: probe.look, cache: CacheReadWrite}})
 		}
 	}
 	coldOf := func(zf zooFile, style string) zooRun {
 		for _, c := range colds {
-			if c.zf.Path == zf.Path && c.style == style {
+			if c.zf.Path == zf.Path && c.run.Style == style {
 				return c.run
 			}
 		}
@@ -304,7 +266,7 @@ func runZooCross(t *testing.T) []zooCrossRun {
 		return zooRun{}
 	}
 	runs := make([]zooCrossRun, len(crosses))
-	jobs = jobs[:0]
+	var jobs []func()
 	for i, x := range crosses {
 		jobs = append(jobs, func() {
 			runs[i] = zooCrossRun{From: x.from.run, To: x.h.run(t, x.from.zf, x.to), ColdTo: coldOf(x.from.zf, x.to)}

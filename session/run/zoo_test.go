@@ -419,10 +419,7 @@ func newZooHarness(t testing.TB) *zooHarness {
 	dir := t.TempDir()
 	cfg := testfile.DefaultConfig(dir)
 	cfg.BaseURL = srv.URL
-	// Generous, so that a stalled machine only makes a run slower: a step
-	// expected to pass ends as soon as it has. A step the file lists as a
-	// known exception for a style gets zooExceptTimeout (see run).
-	cfg.Timeouts.Step = time.Minute
+	cfg.Timeouts.Step = zooStepTimeout
 	return &zooHarness{cfg: cfg, db: openZooStore(t, filepath.Join(dir, "e2e.db"))}
 }
 
@@ -611,20 +608,14 @@ func pct(n, of int) float64 {
 	return 100 * float64(n) / float64(of)
 }
 
-// runZoo runs every zoo test on every style, in a stable order.
-func runZoo(t testing.TB) []zooRun {
+// runZoo is every zoo test on every style, run cold (coldZoo), in a stable
+// order.
+func runZoo(t *testing.T) []zooRun {
 	t.Helper()
-	h := newZooHarness(t)
 	var runs []zooRun
-	var jobs []func()
-	for _, zf := range loadZoo(t) {
-		for _, style := range fixture.ZooStyles {
-			i := len(runs)
-			runs = append(runs, zooRun{})
-			jobs = append(jobs, func() { runs[i] = h.run(t, zf, style) })
-		}
+	for _, c := range coldZoo(t) {
+		runs = append(runs, c.run)
 	}
-	zooParallel(4, jobs)
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Page < runs[j].Page })
 	return runs
 }

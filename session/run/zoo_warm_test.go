@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/e2e-dev/e2e/session"
-	"github.com/e2e-dev/e2e/session/fixture"
 )
 
 // The warm zoo: every zoo test on every style runs twice against one store,
@@ -68,35 +67,20 @@ func (c *zooWarmCounts) add(w zooWarmRun) {
 	}
 }
 
-// runZooWarm runs every zoo test on every style cold, then warm. Each style
-// has its own store: the tests' names (so their cache keys) are the same on
-// every style.
+// runZooWarm replays every zoo test's cold run (coldZoo) warm on its
+// style, against a copy of the store the cold run wrote.
 func runZooWarm(t *testing.T) []zooWarmRun {
 	t.Helper()
-	type job struct {
-		zf         zooFile
-		style      string
-		cold, warm *zooHarness
-	}
-	var jobs []job
-	files := loadZoo(t)
-	for _, style := range fixture.ZooStyles {
-		cold := newZooHarness(t)
-		cold.cache = CacheReadWrite
-		warm := &zooHarness{cfg: cold.cfg, db: cold.db, cache: CacheStrict}
-		for _, zf := range files {
-			jobs = append(jobs, job{zf, style, cold, warm})
-		}
-	}
-	runs := make([]zooWarmRun, len(jobs))
-	var run []func()
-	for i, j := range jobs {
-		run = append(run, func() {
-			runs[i].Cold = j.cold.run(t, j.zf, j.style)
-			runs[i].Warm = j.warm.run(t, j.zf, j.style)
+	colds := coldZoo(t)
+	runs := make([]zooWarmRun, len(colds))
+	var jobs []func()
+	for i, c := range colds {
+		warm := &zooHarness{cfg: zooCold.cfg, db: c.copyOf(t), cache: CacheStrict}
+		jobs = append(jobs, func() {
+			runs[i] = zooWarmRun{Cold: c.run, Warm: warm.run(t, c.zf, c.run.Style)}
 		})
 	}
-	zooParallel(4, run)
+	zooParallel(zooCrossParallel, jobs)
 	sort.SliceStable(runs, func(i, j int) bool {
 		if runs[i].Cold.Page != runs[j].Cold.Page {
 			return runs[i].Cold.Page < runs[j].Cold.Page
