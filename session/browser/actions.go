@@ -240,10 +240,30 @@ func (p *Page) Hover(ctx context.Context, ref string, opts ActOptions) error {
 	return nil
 }
 
-// ScrollIntoView scrolls until ref is in the viewport and visible.
+// ScrollIntoView scrolls every scroll box around ref, then the page (and
+// the frames around it), until ref is in view, and waits until it is
+// visible as a person sees it (not see-through, clipped away or off the
+// page); an element a person cannot reach fails as hidden, with why.
 func (p *Page) ScrollIntoView(ctx context.Context, ref string, opts ActOptions) error {
 	_, err := p.wait(ctx, "scroll to", ref, readiness{}, opts)
 	return err
+}
+
+// Holds says whether the element behind outer holds the one behind inner
+// (through shadow roots); one that is no longer known is an *ActionError
+// with ReasonDetached.
+func (p *Page) Holds(ctx context.Context, outer, inner string) (bool, error) {
+	var res struct {
+		Known bool `json:"known"`
+		In    bool `json:"in"`
+	}
+	if err := p.call(ctx, &res, "holds", outer, inner); err != nil {
+		return false, fmt.Errorf("read whether %s holds %s: %w", outer, inner, err)
+	}
+	if !res.Known {
+		return false, &ActionError{Action: "read", Ref: outer + " " + inner, Reason: ReasonDetached}
+	}
+	return res.In, nil
 }
 
 // Fill replaces the value of a text field (input, textarea, contenteditable)

@@ -3748,6 +3748,12 @@ if (!window.__e2e) window.__e2e = (() => {
     if (rec) { const r = seenOf(el); return Object.assign(r, r.seen ? {} : { role: rec.role, name: rec.name }); }
     return seenOf(el);
   }
+  // holds says whether the element behind outer holds the one behind inner.
+  function holds(outer, inner) {
+    const a = resolve(outer), b = resolve(inner);
+    if (!a || !b || !a.isConnected || !b.isConnected) return { known: false, in: false };
+    return { known: true, in: a !== b && composedContains(a, b) };
+  }
   function seenOf(el) {
     let why = unseenWhy(el, true);
     if (why) return { seen: false, reason: 'hidden', detail: why };
@@ -4290,6 +4296,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, seen, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, seen, holds, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups, playwrightLocator };
 })();
