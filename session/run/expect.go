@@ -33,7 +33,9 @@ func runExpect(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 		var unseen *browser.ActionError
 		err = r.poll(ctx, st, func() (string, bool, error) {
 			e, err := tr.page.Seen(ctx, ref)
-			unseen = e
+			if e != nil {
+				unseen = e
+			}
 			return "", err == nil && e == nil, err
 		}, func(string) error {
 			return fmt.Errorf("expected %q to be visible, but a person cannot see it: %s", st.Description, seenWords(unseen))
