@@ -3603,9 +3603,23 @@ if (!window.__e2e) window.__e2e = (() => {
 
   // transparentOne is el or the ancestor that makes it see-through
   // (opacity: 0), or null.
+  // A native input or select made see-through over its own drawing (a
+  // styled checkbox, switch or file button: the input fills the box that
+  // draws it) is seen as that drawing, as a person clicks it.
   function transparentOne(el) {
     if (!el.checkVisibility || el.checkVisibility({ opacityProperty: true })) return null;
-    for (let e = el; e; e = flatParent(e)) if (getComputedStyle(e).opacity === '0') return e;
+    for (let e = el; e; e = flatParent(e)) {
+      if (getComputedStyle(e).opacity !== '0') continue;
+      if (e === el && (el.localName === 'input' || el.localName === 'select')) {
+        const p = flatParent(el);
+        if (p && p.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+          const r = el.getBoundingClientRect(), pr = p.getBoundingClientRect();
+          const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+          if (cx >= pr.left && cx <= pr.right && cy >= pr.top && cy <= pr.bottom && pr.width > 0 && pr.height > 0) return null;
+        }
+      }
+      return e;
+    }
     return null;
   }
 
