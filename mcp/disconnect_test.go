@@ -109,7 +109,7 @@ func TestMCPClientDisconnectMidCall(t *testing.T) {
 						running++
 					}
 				}
-				return running == 1 // the other client's session
+				return running == 0 // sessions record no run
 			})
 		})
 	}

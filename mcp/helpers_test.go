@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -147,7 +148,7 @@ func newHarness(t *testing.T, o harnessOptions) *harness {
 		}
 	}
 	h.s, err = New(Options{Config: cfg, Store: h.db, Redactor: h.red, Version: "test", AllowReview: o.allowReview, MaxSessions: o.maxSessions, AllowedOrigins: o.origins,
-		Launch: func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, browser.Options{}) },
+		Launch: sharedLaunch(t),
 		Wire:   wire})
 	if err != nil {
 		t.Fatal(err)
@@ -248,4 +249,26 @@ func fails(t *testing.T, cs *sdk.ClientSession, name string, args any, want stri
 		t.Fatalf("%s: error %q lacks %q", name, text, want)
 	}
 	return text
+}
+
+// sharedBrowser is the browser the harnesses' servers share: each server
+// connects to it (as `e2e mcp --browser-url` would) and opens its sessions'
+// pages in browser contexts of their own. Starting Chromium costs a couple
+// of CPU seconds, and most tests here start a server.
+var sharedBrowser struct {
+	once sync.Once
+	b    *browser.Browser
+	err  error
+}
+
+// sharedLaunch is a server's Launch connected to sharedBrowser.
+func sharedLaunch(t *testing.T) func(context.Context) (*browser.Browser, error) {
+	t.Helper()
+	return func(ctx context.Context) (*browser.Browser, error) {
+		sharedBrowser.once.Do(func() { sharedBrowser.b, sharedBrowser.err = browser.Launch(context.Background(), browser.Options{}) })
+		if sharedBrowser.err != nil {
+			return nil, sharedBrowser.err
+		}
+		return browser.Launch(ctx, browser.Options{BrowserURL: sharedBrowser.b.ControlURL()})
+	}
 }

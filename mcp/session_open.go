@@ -180,7 +180,8 @@ func (s *Server) closeSession(id string) bool {
 	return true
 }
 
-// close closes the session's page and context and records its run.
+// close closes the session's page and context; a session records no run
+// (runner.Record).
 func (l *liveSession) close(ctx context.Context) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -45,6 +45,9 @@ func e2eBinary(t testing.TB) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if sharedBrowser.b != nil {
+		sharedBrowser.b.Close()
+	}
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))
 	}

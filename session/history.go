@@ -15,7 +15,11 @@ const (
 	OutcomeFailed  Outcome = "failed"  // failed, after every retry
 	OutcomeFlaky   Outcome = "flaky"   // failed, then passed on a retry
 	OutcomeHealed  Outcome = "healed"  // passed through a heal of an act step
-	OutcomeSkipped Outcome = "skipped" // not run in a run of its project (--grep, another shard, interrupted)
+	OutcomeSkipped Outcome = "skipped" // among the run's tests, but not run: the run ended before it (interrupted)
+	// OutcomeAbsent: not among the run's tests at all (a run of another
+	// file, or --grep left it out; or a run stored before runs recorded
+	// their tests). Neither a skip nor a result: it counts nowhere.
+	OutcomeAbsent Outcome = "absent"
 )
 
 // HealedPrefix starts the MissReason of every act step the agent healed in
@@ -52,7 +56,7 @@ func ClassifyOutcome(status string, attempts int, healed bool) Outcome {
 // TestRun is one test in one run: an entry of its history.
 type TestRun struct {
 	RunID     int64
-	TestID    int64     // the stored result; 0 when the test was skipped
+	TestID    int64     // the stored result; 0 when the test was skipped or absent
 	At        time.Time // when the run started
 	RunStatus string    // the run's status ("passed", "failed", "interrupted", …)
 	Branch    string
@@ -64,14 +68,15 @@ type TestRun struct {
 	Variant string
 	Outcome Outcome
 	// DurationMS, Attempts and Error are the stored result's; zero when
-	// skipped.
+	// skipped or absent.
 	DurationMS int64
 	Attempts   int
 	Error      string
 }
 
-// Ran reports whether the test ran in this run.
-func (r TestRun) Ran() bool { return r.Outcome != OutcomeSkipped }
+// Ran reports whether the test ran in this run: not skipped, not absent.
+// Only runs in which it ran count in its flakiness and timings.
+func (r TestRun) Ran() bool { return r.Outcome != OutcomeSkipped && r.Outcome != OutcomeAbsent }
 
 // TestHistory is a test's recent runs, oldest first.
 type TestHistory struct {

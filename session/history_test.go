@@ -32,8 +32,8 @@ func TestClassifyOutcome(t *testing.T) {
 	}
 }
 
-// history builds a history from "outcome@commit" words: P F ~ H S, with
-// ~ taking two attempts and F3 three.
+// history builds a history from "outcome@commit" words: P F ~ H S A (A
+// absent), with ~ taking two attempts and F3 three.
 func history(words string) TestHistory {
 	var h TestHistory
 	for w := range strings.FieldsSeq(words) {
@@ -52,6 +52,8 @@ func history(words string) TestHistory {
 			r.Outcome, r.Attempts = OutcomeFailed, 3
 		case "S":
 			r.Outcome, r.Attempts = OutcomeSkipped, 0
+		case "A":
+			r.Outcome, r.Attempts = OutcomeAbsent, 0
 		}
 		h.Runs = append(h.Runs, r)
 	}
@@ -70,6 +72,8 @@ func TestFlakiness(t *testing.T) {
 		{"F3@a F@a", 0, 2},            // retries that never passed (the app down) are failures, not flakiness
 		{"F@a P@a", 1, 2},             // failed, then passed at the same commit
 		{"F@a S@a H@a", 1, 2},         // skipped runs are passed over; healed is a pass
+		{"A A", 0, 0},                 // runs without the test are not its runs
+		{"P@a A@a F@a A@a P@a", 1, 3}, // nor do they stand between a failure and the pass after it
 		{"F@a P@b", 0, 2},             // the commit changed: a fix, not flakiness
 		{"F P", 0, 2},                 // no commit known
 		{"F@a", 0, 1},                 // nothing after it yet
@@ -89,6 +93,9 @@ func TestFlakiness(t *testing.T) {
 	}
 	if r := history("~@a P@a P@a P@a").FlakinessRate(); r != 0.25 {
 		t.Errorf("rate %v", r)
+	}
+	if r := history("~@a A@a A@a A@a").FlakinessRate(); r != 1 {
+		t.Errorf("rate over runs without the test: %v, want 1 (1 of 1 run)", r)
 	}
 	if r := history("S").FlakinessRate(); r != 0 {
 		t.Errorf("rate of a test that never ran %v", r)

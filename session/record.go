@@ -43,6 +43,11 @@ type Run struct {
 	// asked for (?variant=…), "" for none.
 	BaseURL string
 	Variant string
+	// Tests are the names of the tests the run set out to run (after
+	// --grep and its shard). A test not among them was not part of the run
+	// (history shows it absent); one among them with no result was
+	// skipped (the run ended before it). Stored by StartRun.
+	Tests []string
 }
 
 // TestResult is one test in a run.

@@ -94,3 +94,51 @@ VALUES (?, ?, ?, ?, json(?), json(?), json(?), ?, ?, 0)`,
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkTestHistories reads the history of 50 tests from a store of
+// 2,000 runs of 50 tests (5 steps each, 500,000 steps), every run with its
+// tests recorded: what a report's strips cost (docs/history.md).
+func BenchmarkTestHistories(b *testing.B) {
+	sqliteOnly(b)
+	db := openTest(b)
+	ctx := context.Background()
+	const runs, tests, steps = 2000, 50, 5
+	names := make([]string, tests)
+	for i := range names {
+		names[i] = fmt.Sprintf("test %02d", i)
+	}
+	err := inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+		for r := range runs {
+			var id int64
+			if err := tx.QueryRowContext(ctx, `INSERT INTO runs (project, started_at, status) VALUES ('bench', ?, 'passed') RETURNING id`,
+				fmt.Sprintf("2026-01-01T00:00:%02d.%09dZ", r%60, r)).Scan(&id); err != nil {
+				return err
+			}
+			if err := insertRunTests(ctx, tx, id, names); err != nil {
+				return err
+			}
+			for _, name := range names {
+				var tid int64
+				if err := tx.QueryRowContext(ctx, `INSERT INTO test_results (run_id, name, status, duration_ms) VALUES (?, ?, 'passed', 1000) RETURNING id`,
+					id, name).Scan(&tid); err != nil {
+					return err
+				}
+				for s := range steps {
+					if _, err := tx.ExecContext(ctx, `INSERT INTO step_results (test_id, idx, status) VALUES (?, ?, 'hit')`, tid, s); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		hs, err := db.TestHistories(ctx, session.HistoryQuery{Project: "bench", Tests: names})
+		if err != nil || len(hs) != tests || len(hs[0].Runs) != session.DefaultHistoryRuns {
+			b.Fatal(len(hs), err)
+		}
+	}
+}

@@ -43,7 +43,7 @@ const (
 )
 
 // Copy copies everything from holds into to: runs with their tests and
-// steps, model calls, decisions, heals, and the element cache and
+// steps and the names of the tests they set out to run, model calls, decisions, heals, and the element cache and
 // trajectories with their lineage, in one transaction on to, so that to
 // has all of it or none. It is idempotent: a run is recognised by its
 // project, start time and process, a heal by its key, branch and creation
@@ -181,8 +181,19 @@ func (c *copier) runs() (map[int64]int64, error) {
 		if err := c.tests(src, ids[src]); err != nil {
 			return nil, err
 		}
+		if err := c.runTests(src, ids[src]); err != nil {
+			return nil, err
+		}
 	}
 	return ids, nil
+}
+
+// runTests copies the names of the tests run srcRun set out to run.
+func (c *copier) runTests(srcRun, run int64) error {
+	return c.each(`SELECT name FROM run_tests WHERE run_id = ? ORDER BY name`, func(v []any) error {
+		_, err := c.tx.ExecContext(c.ctx, `INSERT INTO run_tests (run_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING`, run, v[0])
+		return err
+	}, srcRun)
 }
 
 func (c *copier) tests(srcRun, run int64) error {

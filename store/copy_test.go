@@ -20,7 +20,8 @@ func populate(t testing.TB, db *DB, tag string) {
 	t.Helper()
 	ctx := context.Background()
 	for i := range 3 {
-		r := &session.Run{Project: "p" + tag, Branch: "main", Commit: "c" + tag, StartedAt: time.Date(2026, 12, 1, 10, i, 0, 0, time.UTC)}
+		r := &session.Run{Project: "p" + tag, Branch: "main", Commit: "c" + tag, StartedAt: time.Date(2026, 12, 1, 10, i, 0, 0, time.UTC),
+			Tests: []string{"t" + tag, "u" + tag, "v" + tag}}
 		must(t, db.StartRun(ctx, r))
 		must(t, db.SaveTest(ctx, &session.TestResult{RunID: r.ID, Name: "t" + tag, File: "a.e2e.yaml", Status: "passed", DurationMS: 120, Steps: sampleSteps()}))
 		must(t, db.SaveTest(ctx, &session.TestResult{RunID: r.ID, Name: "u" + tag, Status: "failed", Error: "boom", Steps: sampleSteps()[:1]}))
@@ -77,8 +78,9 @@ func contents(t *testing.T, db *DB) string {
 		for i := range calls {
 			calls[i].ID, calls[i].RunID = 0, 0
 		}
+		planned := runTestNames(t, db, r.ID)
 		r.ID = 0
-		all = append(all, r, tests, decs, calls)
+		all = append(all, r, tests, decs, calls, planned)
 	}
 	calls, err := db.ModelCalls(ctx, AllRuns)
 	must(t, err)
@@ -99,6 +101,25 @@ func contents(t *testing.T, db *DB) string {
 	b, err := json.MarshalIndent(all, "", " ")
 	must(t, err)
 	return string(b)
+}
+
+// runTestNames are the names of the tests run id set out to run.
+func runTestNames(t *testing.T, db *DB, id int64) []string {
+	t.Helper()
+	rows, err := db.read.QueryContext(context.Background(), `SELECT name FROM run_tests WHERE run_id = ? ORDER BY name`, id)
+	must(t, err)
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		must(t, rows.Scan(&n))
+		names = append(names, n)
+	}
+	must(t, rows.Err())
+	if len(names) == 0 {
+		t.Fatalf("run %d has no tests recorded", id)
+	}
+	return names
 }
 
 // TestCopyEverythingOnceAndBack copies a SQLite store into a new store of

@@ -19,8 +19,11 @@ const healedStep = `EXISTS (SELECT 1 FROM step_results s WHERE s.test_id = t.id 
 // TestHistories returns the history of each test q names: its result in
 // each of the q.Runs newest runs of q.Project up to run q.Through (runs
 // still running are left out), oldest first. A run after the test's first
-// result that has no result for it is an OutcomeSkipped entry (unless the
-// run was one shard of its suite: then the test is not in it); runs before
+// result that has no result for it is an OutcomeSkipped entry when the
+// test was among the run's tests (Run.Tests: the run ended before it), else
+// an OutcomeAbsent one (the run did not include it: another file, --grep,
+// or a run stored before runs recorded their tests); a run of one shard
+// that did not include it is left out (another shard ran it). Runs before
 // its first result are not in its history at all, so a new test starts
 // with a short strip. A name with no result at all has an empty history.
 // The result has one entry per distinct name, in q.Tests order.
@@ -66,6 +69,10 @@ func (db *DB) TestHistories(ctx context.Context, q session.HistoryQuery) ([]sess
 	if err != nil {
 		return nil, fmt.Errorf("test history: %w", err)
 	}
+	planned, err := historyRunTests(ctx, tx, runs, want)
+	if err != nil {
+		return nil, fmt.Errorf("test history: %w", err)
+	}
 	for i, name := range names {
 		h := session.TestHistory{Name: name}
 		f, seen := first[name]
@@ -75,15 +82,54 @@ func (db *DB) TestHistories(ctx context.Context, q session.HistoryQuery) ([]sess
 				h.Runs = append(h.Runs, tr)
 				continue
 			}
-			// A run of one shard did not skip the tests of the others:
-			// they are not in it at all.
-			if seen && r.RunID > f && r.Shard == "" {
+			switch {
+			case !seen || r.RunID <= f:
+				// Before the test's first result: not in its history.
+			case planned[r.RunID][name]:
+				h.Runs = append(h.Runs, r) // in the run, not run: skipped
+			case r.Shard == "":
+				// Not in the run at all (another file, --grep).
+				r.Outcome = session.OutcomeAbsent
 				h.Runs = append(h.Runs, r)
 			}
+			// A run of one shard that did not include the test is left
+			// out: another shard ran it.
 		}
 		out[i] = h
 	}
 	return out, nil
+}
+
+// historyRunTests reads which of the names want holds each of runs set out
+// to run (the run_tests primary key): planned[runID][name].
+func historyRunTests(ctx context.Context, tx *sql.Tx, runs []session.TestRun, want map[string]bool) (map[int64]map[string]bool, error) {
+	args := make([]any, len(runs))
+	for i, r := range runs {
+		args[i] = r.RunID
+	}
+	rows, err := tx.QueryContext(ctx, historyRunTestsSQL(len(runs)), args...)
+	if err != nil {
+		return nil, fmt.Errorf("list the runs' tests: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]map[string]bool{}
+	for rows.Next() {
+		var (
+			id   int64
+			name string
+		)
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, fmt.Errorf("list the runs' tests: %w", err)
+		}
+		if !want[name] {
+			continue
+		}
+		if out[id] == nil {
+			out[id] = map[string]bool{}
+		}
+		out[id][name] = true
+	}
+	return out, rows.Err()
 }
 
 // historyRuns are the newest n runs of project up to run through, newest
@@ -200,6 +246,12 @@ func historyResultsSQL(n int) string {
 	return `
 SELECT t.id, t.run_id, t.name, t.status, t.duration_ms, t.attempts, t.error, ` + healedStep + `
 FROM test_results t WHERE t.run_id IN (` + placeholders(n) + `)`
+}
+
+// historyRunTestsSQL reads the tests n runs set out to run: the run_tests
+// primary key.
+func historyRunTestsSQL(n int) string {
+	return `SELECT run_id, name FROM run_tests WHERE run_id IN (` + placeholders(n) + `)`
 }
 
 func placeholders(n int) string {

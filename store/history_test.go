@@ -23,8 +23,15 @@ type seedTest struct {
 
 func seedRun(t *testing.T, db *DB, project, commit, status string, at time.Time, tests ...seedTest) int64 {
 	t.Helper()
+	return seedPlannedRun(t, db, project, commit, status, at, nil, tests...)
+}
+
+// seedPlannedRun is seedRun of a run that set out to run the tests named
+// in plan (nil: none recorded, as runs stored before 0017).
+func seedPlannedRun(t *testing.T, db *DB, project, commit, status string, at time.Time, plan []string, tests ...seedTest) int64 {
+	t.Helper()
 	ctx := context.Background()
-	r := &session.Run{Project: project, Commit: commit, Branch: "main", StartedAt: at, Status: "running"}
+	r := &session.Run{Project: project, Commit: commit, Branch: "main", StartedAt: at, Status: "running", Tests: plan}
 	if err := db.StartRun(ctx, r); err != nil {
 		t.Fatal(err)
 	}
@@ -53,43 +60,52 @@ func seedRun(t *testing.T, db *DB, project, commit, status string, at time.Time,
 }
 
 // seedHistory stores five finished runs of "shop" (1, 2, 3, 5, 7), one of
-// another project (4) and one still running (6).
+// another project (4) and one still running (6). Each run recorded the
+// tests it set out to run: those it has results for, and run 7, which was
+// interrupted after its first test, all five.
 func seedHistory(t *testing.T, db *DB) {
 	t0 := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 	day := func(n int) time.Time { return t0.Add(time.Duration(n) * 24 * time.Hour) }
-	seedRun(t, db, "shop", "c1", "failed", day(0),
+	run := func(project, commit, status string, at time.Time, tests ...seedTest) {
+		var plan []string
+		for _, st := range tests {
+			plan = append(plan, st.name)
+		}
+		seedPlannedRun(t, db, project, commit, status, at, plan, tests...)
+	}
+	run("shop", "c1", "failed", day(0),
 		seedTest{name: "checkout", status: "passed", ms: 1000, attempts: 1},
 		seedTest{name: "login", status: "passed", ms: 2000, attempts: 1},
 		seedTest{name: "search", status: "failed", ms: 300, attempts: 1, reason: "no-match"},
 		seedTest{name: "export", status: "passed", ms: 500, attempts: 1})
-	seedRun(t, db, "shop", "c1", "passed", day(1),
+	run("shop", "c1", "passed", day(1),
 		seedTest{name: "checkout", status: "passed", ms: 1200, attempts: 2},
 		seedTest{name: "login", status: "passed", ms: 2500, attempts: 1, healed: true},
 		seedTest{name: "search", status: "passed", ms: 400, attempts: 1, reason: "unhealed (a near miss of the heal mark)"})
-	seedRun(t, db, "shop", "c2", "failed", day(2),
+	run("shop", "c2", "failed", day(2),
 		seedTest{name: "checkout", status: "passed", ms: 900, attempts: 1},
 		seedTest{name: "login", status: "passed", ms: 2100, attempts: 1},
 		seedTest{name: "search", status: "failed", ms: 350, attempts: 1},
 		seedTest{name: "export", status: "passed", ms: 450, attempts: 1})
-	seedRun(t, db, "blog", "c2", "passed", day(2),
+	run("blog", "c2", "passed", day(2),
 		seedTest{name: "checkout", status: "failed", ms: 9999, attempts: 1})
-	seedRun(t, db, "shop", "c3", "failed", day(3),
+	run("shop", "c3", "failed", day(3),
 		seedTest{name: "checkout", status: "failed", ms: 3000, attempts: 3},
 		seedTest{name: "login", status: "passed", ms: 1900, attempts: 1},
 		seedTest{name: "search", status: "passed", ms: 380, attempts: 1},
 		seedTest{name: "export", status: "passed", ms: 520, attempts: 1},
 		seedTest{name: "newbie", status: "passed", ms: 100, attempts: 1})
-	seedRun(t, db, "shop", "c3", "running", day(4),
+	run("shop", "c3", "running", day(4),
 		seedTest{name: "checkout", status: "failed", ms: 7777, attempts: 1})
-	seedRun(t, db, "shop", "c3", "interrupted", day(4),
+	seedPlannedRun(t, db, "shop", "c3", "interrupted", day(4), []string{"checkout", "login", "search", "export", "newbie"},
 		seedTest{name: "checkout", status: "passed", ms: 1100, attempts: 1})
 }
 
 // strip is a history as marks: P passed, F failed, ~ flaky, H healed, S
-// skipped, with run ids.
+// skipped, . absent, with run ids.
 func strip(h session.TestHistory) string {
 	mark := map[session.Outcome]string{session.OutcomePassed: "P", session.OutcomeFailed: "F", session.OutcomeFlaky: "~",
-		session.OutcomeHealed: "H", session.OutcomeSkipped: "S"}
+		session.OutcomeHealed: "H", session.OutcomeSkipped: "S", session.OutcomeAbsent: "."}
 	var b strings.Builder
 	for _, r := range h.Runs {
 		fmt.Fprintf(&b, "%d%s ", r.RunID, mark[r.Outcome])
@@ -99,8 +115,9 @@ func strip(h session.TestHistory) string {
 
 // TestTestHistories: each test's outcome in the project's finished runs,
 // oldest first: a retry that passed is flaky, a healed step makes a pass
-// healed, a run without the test (after its first) is skipped; other
-// projects' runs and runs still going are left out.
+// healed; a run that set out to run the test and has no result for it
+// (after its first) is skipped, one that did not include it is absent;
+// other projects' runs and runs still going are left out.
 func TestTestHistories(t *testing.T) {
 	db := openTest(t)
 	seedHistory(t, db)
@@ -118,7 +135,7 @@ func TestTestHistories(t *testing.T) {
 		{"checkout", "1P 2~ 3P 5F 7P", 2, 5, 1},
 		{"login", "1P 2H 3P 5P 7S", 0, 4, 0},
 		{"search", "1F 2P 3F 5P 7S", 1, 4, 0}, // 1 failed, then passed at the same commit; 3 did not (c2 → c3)
-		{"export", "1P 2S 3P 5P 7S", 0, 3, 0},
+		{"export", "1P 2. 3P 5P 7S", 0, 3, 0}, // run 2 did not include it
 		{"newbie", "5P 7S", 0, 1, 0},
 		{"ghost", "", 0, 0, 0},
 	}
@@ -152,7 +169,7 @@ func TestTestHistories(t *testing.T) {
 		t.Errorf("3 runs: %q (%v)", strip(hs[0]), err)
 	}
 	hs, err = db.TestHistories(ctx, session.HistoryQuery{Project: "shop", Tests: []string{"checkout", "export"}, Through: 3})
-	if err != nil || strip(hs[0]) != "1P 2~ 3P" || strip(hs[1]) != "1P 2S 3P" {
+	if err != nil || strip(hs[0]) != "1P 2~ 3P" || strip(hs[1]) != "1P 2. 3P" {
 		t.Errorf("through run 3: %q %q (%v)", strip(hs[0]), strip(hs[1]), err)
 	}
 	hs, err = db.TestHistories(ctx, session.HistoryQuery{Project: "nobody", Tests: []string{"checkout"}})
@@ -253,6 +270,7 @@ func TestHistoryQueriesUseIndexes(t *testing.T) {
 	}{
 		{"history runs", historyRunsSQL, []any{"shop", 10, 20}, []string{"USING INDEX runs_project (project=? AND id<?)"}},
 		{"history results", historyResultsSQL(3), []any{1, 2, 3}, []string{"USING INDEX test_results_run (run_id=?)", "step_results"}},
+		{"history run tests", historyRunTestsSQL(3), []any{1, 2, 3}, []string{"SEARCH run_tests USING PRIMARY KEY (run_id=?)"}},
 		{"first run", firstRunSQL, []any{"login"}, []string{"USING INDEX test_results_name (name=?)"}},
 		{"run summaries", runSummariesSQL, []any{5}, []string{"SCAN r", "USING INDEX test_results_run (run_id=?)"}},
 		{"run summary", runSummarySQL, []any{2}, []string{"SEARCH r USING INTEGER PRIMARY KEY (rowid=?)", "USING INDEX test_results_run (run_id=?)"}},
@@ -265,7 +283,7 @@ func TestHistoryQueriesUseIndexes(t *testing.T) {
 		}
 		for _, line := range strings.Split(p, "\n") {
 			if strings.HasPrefix(line, "SCAN t") || strings.HasPrefix(line, "SCAN s") || strings.HasPrefix(line, "SCAN step_results") ||
-				strings.HasPrefix(line, "SCAN test_results") || strings.Contains(line, "TEMP B-TREE") {
+				strings.HasPrefix(line, "SCAN test_results") || strings.HasPrefix(line, "SCAN run_tests") || strings.Contains(line, "TEMP B-TREE") {
 				t.Errorf("%s scans a table: %q\n%s", c.name, line, p)
 			}
 		}
@@ -274,16 +292,25 @@ func TestHistoryQueriesUseIndexes(t *testing.T) {
 }
 
 // TestShardRunsDoNotSkip: a test another shard ran is not in this shard's
-// run at all; a whole-suite run without it still marks it skipped.
+// run at all; a run that set out to run it (a whole suite, or its shard)
+// and has no result for it skipped it; a run that did not include it
+// (--grep) shows it absent.
 func TestShardRunsDoNotSkip(t *testing.T) {
 	db := openTest(t)
 	ctx := context.Background()
 	start := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	for i, r := range []struct {
-		shard string
-		tests []string
-	}{{"", []string{"a", "b"}}, {"1/2", []string{"a"}}, {"2/2", []string{"b"}}, {"", []string{"a"}}} {
-		run := &session.Run{Project: "p", Shard: r.shard, StartedAt: start.Add(time.Duration(i) * time.Minute)}
+		shard       string
+		plan, tests []string
+	}{
+		{"", []string{"a", "b"}, []string{"a", "b"}},
+		{"1/2", []string{"a"}, []string{"a"}},
+		{"2/2", []string{"b"}, []string{"b"}},
+		{"", []string{"a", "b"}, []string{"a"}}, // ended before b
+		{"", []string{"a"}, []string{"a"}},      // --grep a
+		{"1/2", []string{"b"}, nil},             // ended before b
+	} {
+		run := &session.Run{Project: "p", Shard: r.shard, StartedAt: start.Add(time.Duration(i) * time.Minute), Tests: r.plan}
 		must(t, db.StartRun(ctx, run))
 		for _, name := range r.tests {
 			must(t, db.SaveTest(ctx, &session.TestResult{RunID: run.ID, Name: name, Status: "passed"}))
@@ -300,10 +327,10 @@ func TestShardRunsDoNotSkip(t *testing.T) {
 		}
 		return strings.TrimSpace(b.String())
 	}
-	if got := marks(hs[0]); got != "1:passed 2:passed 4:passed" {
+	if got := marks(hs[0]); got != "1:passed 2:passed 4:passed 5:passed" {
 		t.Errorf("a: %s", got)
 	}
-	if got := marks(hs[1]); got != "1:passed 3:passed 4:skipped" {
-		t.Errorf("b: %s, want shard 1/2's run left out and the last whole-suite run skipped", got)
+	if got := marks(hs[1]); got != "1:passed 3:passed 4:skipped 5:absent 6:skipped" {
+		t.Errorf("b: %s, want shard 1/2's run left out, the whole-suite run that ended before it skipped, the one of a only absent", got)
 	}
 }

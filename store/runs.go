@@ -13,7 +13,8 @@ import (
 	"github.com/e2e-dev/e2e/session"
 )
 
-// StartRun inserts r and sets r.ID. A zero r.StartedAt becomes the clock's
+// StartRun inserts r, with the names of r.Tests as its tests, in one
+// transaction, and sets r.ID. A zero r.StartedAt becomes the clock's
 // now and an empty r.Status becomes "running"; both are written back to r.
 // The run records this process (id, host, start), and its heartbeat is
 // written every HeartbeatEvery from now until FinishRun (or Close). First,
@@ -48,17 +49,39 @@ func (db *DB) StartRun(ctx context.Context, r *session.Run) (err error) {
 	}
 	me := self()
 	var id int64
-	err = db.write.QueryRowContext(ctx, `
+	err = inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `
 INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, heartbeat_at, base_url, variant)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start, r.Shard,
-		formatTime(db.now()), r.BaseURL, r.Variant).Scan(&id)
+			r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start, r.Shard,
+			formatTime(db.now()), r.BaseURL, r.Variant).Scan(&id)
+		if err != nil || len(r.Tests) == 0 {
+			return err
+		}
+		return insertRunTests(ctx, tx, id, r.Tests)
+	})
 	if err != nil {
 		return fmt.Errorf("start run: %w", err)
 	}
 	r.ID, r.StartedAt, r.Status = id, started, status
 	if status == "running" {
 		db.startBeat(id)
+	}
+	return nil
+}
+
+// insertRunTests records names as the tests of run id (a name given twice,
+// two tests of one name, once).
+func insertRunTests(ctx context.Context, tx *sql.Tx, id int64, names []string) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO run_tests (run_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return fmt.Errorf("its tests: %w", err)
+	}
+	defer stmt.Close()
+	for _, name := range names {
+		if _, err := stmt.ExecContext(ctx, id, name); err != nil {
+			return fmt.Errorf("its test %q: %w", name, err)
+		}
 	}
 	return nil
 }

@@ -69,7 +69,7 @@ func TestRunRoundTrip(t *testing.T) {
 		t.Errorf("times %v %v, want %v %v", got.StartedAt, got.FinishedAt, r.StartedAt, r.FinishedAt)
 	}
 	got.StartedAt, got.FinishedAt = r.StartedAt, r.FinishedAt
-	if got != *r {
+	if !reflect.DeepEqual(got, *r) {
 		t.Errorf("Runs()[0] = %+v, want %+v", got, *r)
 	}
 }

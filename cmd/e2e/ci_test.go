@@ -388,6 +388,7 @@ func lookAtReport(t *testing.T, index string, tests, thumbs int) {
 // it fails the run (exit 1) with a GitHub annotation at the step's line and
 // a step summary; bad flags exit 2.
 func TestCIRetriesFlakyAndExitCodes(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	key := strconv.FormatInt(time.Now().UnixNano(), 36)
 	flaky := func(k string) string {
@@ -409,12 +410,10 @@ func TestCIRetriesFlakyAndExitCodes(t *testing.T) {
 
 	// Without retries, in GitHub Actions.
 	summary := filepath.Join(t.TempDir(), "summary.md")
-	t.Setenv("GITHUB_ACTIONS", "true")
-	t.Setenv("GITHUB_STEP_SUMMARY", summary)
 	if err := os.WriteFile(filepath.Join(dir, "flaky.e2e.yaml"), []byte(flaky("b"+key)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, _ = e2e(t, "run", "--config", dir, "--ci", "--grep", "flaky")
+	code, out, _ = e2eEnv(t, []string{"GITHUB_ACTIONS=true", "GITHUB_STEP_SUMMARY=" + summary}, "run", "--config", dir, "--ci", "--grep", "flaky")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, out)
 	}
@@ -430,7 +429,6 @@ func TestCIRetriesFlakyAndExitCodes(t *testing.T) {
 		!strings.Contains(string(md), "- **flaky** (`"+file+":4`)") {
 		t.Errorf("step summary (%v):\n%s", err, md)
 	}
-	t.Setenv("GITHUB_ACTIONS", "")
 
 	// --grep-invert leaves the other test, which passes.
 	if code, out, _ := e2e(t, "run", "--config", dir, "--ci", "--grep-invert", "^fla"); code != 0 || !strings.Contains(out, "1 test: 1 passed") {

@@ -40,6 +40,7 @@ func damagePage(t *testing.T, path, table string) {
 // then exits 5 with what `cache stats` advises, not 1 as for a failed test
 // with no word of the store.
 func TestRunOnADamagedStore(t *testing.T) {
+	t.Parallel()
 	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
 	if code, out, errOut := e2e(t, "run", "--config", dir); code != 0 {
 		t.Fatalf("first run: exit %d\n%s%s", code, out, errOut)

@@ -17,7 +17,6 @@ import (
 
 	"github.com/e2e-dev/e2e/examples"
 	"github.com/e2e-dev/e2e/session"
-	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/fixture"
 	"github.com/e2e-dev/e2e/session/plural"
 	runner "github.com/e2e-dev/e2e/session/run"
@@ -123,7 +122,7 @@ func demo(ctx context.Context, g *globals, out, progress io.Writer, verbose bool
 		}
 		agentCfg = demoAgentConfig(m)
 	}
-	b, err := browser.Launch(ctx, g.browserOptions())
+	b, err := launchBrowser(ctx, g.browserOptions())
 	if err != nil {
 		return err
 	}

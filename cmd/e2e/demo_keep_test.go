@@ -59,10 +59,9 @@ func TestDemoKeepRefusesWhatIsThere(t *testing.T) {
 // it, and e2e run against the redesign passes through it. Rejected, the
 // next run heals anew with the served scripted model.
 func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
-	for _, k := range modelAndUserVars {
-		t.Setenv(k, "")
-		os.Unsetenv(k) // demo.env, not the test's environment, signs in
-	}
+	// demo.env, not the test's environment, signs in: TestMain cleared
+	// modelAndUserVars for the package.
+	t.Parallel()
 	// `e2e demo --keep "$keptDir" --addr $keptAddr` has run since the tests
 	// started (TestMain's keptDemo), in a git checkout, as a newcomer trying
 	// it in a clone would: e2e run there follows the branch.
@@ -124,11 +123,12 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bin, "e2e"), []byte(wrapper), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	shEnv := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	// sh runs line after the printed cd.
 	sh := func(line string) (int, string) {
 		t.Helper()
 		c := exec.CommandContext(ctx, "sh", "-c", cmds[0]+" && "+line)
+		c.Env = shEnv
 		b, err := c.CombinedOutput()
 		if err != nil && c.ProcessState == nil {
 			t.Fatalf("%s: %v", line, err)
@@ -141,6 +141,7 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 
 	// e2e demo serve, until the test ends.
 	serve := exec.Command("sh", "-c", cmds[0]+" && exec "+cmds[1])
+	serve.Env = shEnv
 	pipe, err := serve.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -189,9 +190,9 @@ func TestDemoKeepLeavesAProjectToExplore(t *testing.T) {
 		t.Errorf("a plain example in the kept project: exit %d\n%s", code, o)
 	}
 
-	// The studio, in this process (it needs a screen), from the kept directory.
-	t.Chdir(kept)
-	args := strings.Fields(strings.TrimPrefix(cmds[4], "e2e studio"))
+	// The studio, in this process (it needs a screen), on the kept project
+	// (in the kept directory, as its e2e.yaml says).
+	args := append(strings.Fields(strings.TrimPrefix(cmds[4], "e2e studio")), "--config", kept)
 	s := startStudio(t, args...)
 	s.waitFor("Staged heals (1)", "#"+id+" ", "agent signs in")
 	s.typeKeys("q")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
 	"regexp"
@@ -9,39 +8,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/store"
 )
 
-// TestDemoActExamples runs the demo's act section with the bundled scripted
-// model (no model is configured in tests): every act example records, then
-// replays with zero model calls, heals under popup and redesign, and the
-// healed trajectories replay with zero calls again. No model is configured
-// (TestMain clears the model's variables).
+// TestDemoActExamples checks the demo's act section, with the bundled
+// scripted model (no model is configured in tests: TestMain clears the
+// model's variables): every act example records, then replays with zero
+// model calls, heals under popup and redesign, and the healed trajectories
+// replay with zero calls again. It reads the output of the demo TestMain
+// started (plainDemo), and the heals the kept demo stored (keptDemo).
 func TestDemoActExamples(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	base, dir := fixtureServer(t), t.TempDir()
-	db, err := store.Open(ctx, filepath.Join(dir, "e2e.db"))
-	if err != nil {
-		t.Fatal(err)
+	code, got, errOut := plainDemo.wait(t)
+	if code != 0 {
+		t.Fatalf("demo: exit %d\n%s%s", code, got, errOut)
 	}
-	defer db.Close()
-	b, err := browser.Launch(ctx, browser.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	env := func(k string) (string, bool) {
-		v, ok := map[string]string{"E2E_USER": "alice@example.com", "E2E_PASSWORD": "correct-horse"}[k]
-		return v, ok
-	}
-	var out bytes.Buffer
-	if err := demoAgent(ctx, &out, nil, false, dir, base, b, db, env, nil, nil); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	got := out.String()
 	if !strings.Contains(got, "scripted model bundled with the") || strings.Contains(got, "failed act tests") {
 		t.Fatalf("demo output:\n%s", got)
 	}
@@ -77,6 +60,14 @@ func TestDemoActExamples(t *testing.T) {
 		t.Errorf("%d heal rows, want 4:\n%s", n, got)
 	}
 	// No secret value in what was stored for the model or the heals.
+	if code, out, errOut := keptDemo.wait(t); code != 0 {
+		t.Fatalf("demo --keep: exit %d\n%s%s", code, out, errOut)
+	}
+	db, err := store.Open(ctx, filepath.Join(keptDir, ".e2e", "e2e.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
 	heals, err := db.Heals(ctx, "")
 	if err != nil {
 		t.Fatal(err)

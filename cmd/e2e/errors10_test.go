@@ -66,6 +66,7 @@ func TestHeadedWithNoDisplay(t *testing.T) {
 // A --ci run in a log says which test is still running once it has run
 // 5 s, before the test's own line.
 func TestCIProgressSaysATestIsStillRunning(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"slow.e2e.yaml": "name: slow\nurl: /product\nsteps:\n  - wait: 6s\n  - click: the Add to cart button\n"})
 	code, out, errOut := e2e(t, "run", "--config", dir, "--ci")

@@ -91,7 +91,7 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 		return err
 	}
 	defer db.Close()
-	b, err := browser.Launch(ctx, runBrowserOptions(g, cfg))
+	b, err := launchBrowser(ctx, runBrowserOptions(g, cfg))
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 // against and to pass --base-url, in the spec's TODO and, with
 // --require-recorded, as one error a line.
 func TestExportSaysWhereStepsWereRecorded(t *testing.T) {
+	t.Parallel()
 	configured, other := fixtureServer(t), fixtureServer(t)
 	dir := exportProject(t, configured)
 	src := "name: elsewhere\nurl: /login\nsteps:\n  - click: the Sign in button\n  - expect: { visible: the Sign in button }\n"

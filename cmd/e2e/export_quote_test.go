@@ -22,6 +22,7 @@ import (
 // space as in e2e (not a line break that ends the regular expression
 // literal: TS1161). The spec passes in Playwright where e2e run passes.
 func TestExportPlaywrightVariablesInPatterns(t *testing.T) {
+	t.Parallel()
 	modules := npmCache(t)
 	srv := fixtureServer(t)
 	dir := project(t, srv, map[string]string{"patterns.e2e.yaml": `name: patterns with variables
@@ -39,14 +40,13 @@ steps:
 		"E2E_TITLE_WORD": "Sign", "E2E_PATH": "/login", "E2E_PAGE": "log"}
 	var pwEnv []string
 	for k, v := range env {
-		t.Setenv(k, v)
 		pwEnv = append(pwEnv, k+"="+v)
 	}
-	if code, out, errOut := e2e(t, "run", "--config", dir); code != 0 {
+	if code, out, errOut := e2eEnv(t, pwEnv, "run", "--config", dir); code != 0 {
 		t.Fatalf("e2e run: exit %d\n%s%s", code, out, errOut)
 	}
 	pw := filepath.Join(dir, "pw")
-	if code, out, errOut := e2e(t, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config", "--require-recorded"); code != 0 {
+	if code, out, errOut := e2eEnv(t, pwEnv, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config", "--require-recorded"); code != 0 {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}
 	spec, err := os.ReadFile(filepath.Join(pw, "patterns.spec.ts"))
@@ -78,6 +78,7 @@ steps:
 // any form. And a name read off the page that holds the secret, with an
 // apostrophe the spec escapes, is redacted from the spec.
 func TestExportKeepsSecretsOutOfPlaywrightReports(t *testing.T) {
+	t.Parallel()
 	modules := npmCache(t)
 	const secret = `it's-s3cret-9`
 	mux := http.NewServeMux()
@@ -105,9 +106,8 @@ steps:
   - type: { into: the Search field, text: "{{ secret.E2E_PW }}" }
   - click: the Copy button
 `})
-	t.Setenv("E2E_PW", secret)
 	pw := filepath.Join(dir, "pw")
-	code, out, errOut := e2e(t, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config")
+	code, out, errOut := e2eEnv(t, []string{"E2E_PW=" + secret}, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config")
 	if code != 0 {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}

@@ -147,7 +147,7 @@ type testJSON struct {
 	Error    string `json:"error,omitempty"`
 	Steps    int    `json:"steps"`
 	// History is the test's outcomes in its last runs through this one,
-	// oldest first, as marks (P F ~ H S); Flakiness the share of them
+	// oldest first, as marks (P F ~ H S ·); Flakiness the share of them
 	// that were flaky (session.TestHistory.Flakiness).
 	History   string  `json:"history"`
 	Flakiness float64 `json:"flakiness"`
@@ -184,7 +184,7 @@ func testsJSON(tests []session.TestResult, hs map[string]session.TestHistory) []
 }
 
 // historyMarks is a history as letters, oldest first: P passed, F failed,
-// ~ flaky, H healed, S skipped (the HTML report's strip).
+// ~ flaky, H healed, S skipped, · not in that run (the HTML report's strip).
 func historyMarks(h session.TestHistory) string {
 	var b strings.Builder
 	for _, r := range h.Runs {
@@ -195,6 +195,7 @@ func historyMarks(h session.TestHistory) string {
 
 var historyLetter = map[session.Outcome]string{
 	session.OutcomePassed: "P", session.OutcomeFailed: "F", session.OutcomeFlaky: "~", session.OutcomeHealed: "H", session.OutcomeSkipped: "S",
+	session.OutcomeAbsent: "·",
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -278,7 +279,7 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult, hs
 			max(t.Attempts, 1), len(t.Steps), dash(historyMarks(h)), 100*h.FlakinessRate(), dash(t.File))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nLAST RUNS: oldest to newest, through this run: P passed, F failed, ~ flaky, H healed, S skipped")
+	fmt.Fprintln(w, "\nLAST RUNS: oldest to newest, through this run: P passed, F failed, ~ flaky, H healed, S skipped, · not in that run")
 	for _, t := range failed {
 		fmt.Fprintf(w, "\n✗ %s: %s\n", t.Name, t.Error)
 	}

@@ -21,7 +21,8 @@ import (
 // seedPastRuns stores finished runs in the database at path, a day apart
 // from start, the first at start: plan gives each test's outcome in each
 // run of project, P passed, F failed, ~ flaky (passed on attempt 2), H healed, S
-// skipped (no result); ms its usual duration.
+// skipped (among the run's tests, no result), A absent (not among the run's
+// tests); ms its usual duration.
 func seedPastRuns(t *testing.T, path, project string, start time.Time, plan map[string]string, ms map[string]int64) {
 	t.Helper()
 	ctx := context.Background()
@@ -42,13 +43,18 @@ func seedPastRuns(t *testing.T, path, project string, start time.Time, plan map[
 	for i := range n {
 		sum := sha1.Sum([]byte("commit " + strconv.Itoa(i/3))) // a commit every three runs
 		r := &session.Run{Project: project, StartedAt: start.Add(time.Duration(i) * 24 * time.Hour), Commit: hex.EncodeToString(sum[:]), Branch: "main", Version: "0.9.0"}
+		for _, name := range names {
+			if plan[name][i] != 'A' {
+				r.Tests = append(r.Tests, name)
+			}
+		}
 		if err := db.StartRun(ctx, r); err != nil {
 			t.Fatal(err)
 		}
 		r.Status = "passed"
 		for _, name := range names {
 			mark := plan[name][i]
-			if mark == 'S' {
+			if mark == 'S' || mark == 'A' {
 				continue
 			}
 			tr := &session.TestResult{RunID: r.ID, Name: name, File: name + ".e2e.yaml", Status: "passed", Attempts: 1,
@@ -76,7 +82,7 @@ func seedPastRuns(t *testing.T, path, project string, start time.Time, plan map[
 }
 
 // TestHTMLReportHistory: a store seeded with 19 runs (flaky, healed,
-// failed and skipped results), then a real run with a retry that passes:
+// failed and skipped results, and a run without one of the tests), then a real run with a retry that passes:
 // the HTML report, opened in headless Chromium, shows every test's strip
 // of its last 20 runs (this run's mark last and outlined, each mark's date,
 // time and commit in its tooltip), its flakiness and the slowest tests.
@@ -99,7 +105,7 @@ func TestHTMLReportHistory(t *testing.T) {
 	//                      19 past runs, oldest first
 	plan := map[string]string{
 		"add to cart":    "PPPPPPFPPPPHPPPPPPP", // failed, then passed at the same commit: flaky once
-		"second product": "PPPPSSPPPPPPPPSPPPP",
+		"second product": "PPPPSSPPPPPPPPAPPPP", // skipped twice, then not in a run (another file)
 		"carol menu":     "PPPPPPPPPPPPPPPPPPP",
 		"flaky":          "PP~PPF~PP~PPPFPP~PP",
 	}
@@ -168,7 +174,7 @@ func TestHTMLReportHistory(t *testing.T) {
 	}
 	want := map[string]struct{ marks, flaky string }{
 		"add to cart":    {"PPPPPPFPPPPHPPPPPPPP", "5% flaky"},
-		"second product": {"PPPPSSPPPPPPPPSPPPPP", "0% flaky"},
+		"second product": {"PPPPSSPPPPPPPP·PPPPP", "0% flaky"},
 		"carol menu":     {"PPPPPPPPPPPPPPPPPPPP", "0% flaky"},
 		"flaky":          {"PP~PPF~PP~PPPFPP~PP~", "30% flaky"}, // 5 retries, and a failure then a pass at the same commit, of 20 runs
 	}
@@ -207,8 +213,8 @@ func TestHTMLReportHistory(t *testing.T) {
 				t.Errorf("flaky tooltips: %q %q %q", s.Titles[2], s.Titles[5], s.Titles[19])
 			}
 		case "second product":
-			if !strings.Contains(s.Titles[4], "not run") {
-				t.Errorf("a skipped mark's tooltip: %q", s.Titles[4])
+			if !strings.Contains(s.Titles[4], "skipped") || !strings.Contains(s.Titles[14], "not in this run") {
+				t.Errorf("a skipped mark's tooltip: %q, an absent one's: %q", s.Titles[4], s.Titles[14])
 			}
 		case "add to cart":
 			if !strings.Contains(s.Titles[11], "healed") {
@@ -239,6 +245,7 @@ func TestHTMLReportHistory(t *testing.T) {
 // unknown id, or a bad --limit, is a clear error and exit 2; a project
 // with no database yet has no runs, and none is made.
 func TestRunsCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "e2e.db")
 	start := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
@@ -351,6 +358,7 @@ func TestRunsCommand(t *testing.T) {
 // `e2e runs` (a SHARD column, shown only when a run has one), in its JSON
 // and in `e2e runs show`.
 func TestRunsCommandShowsShards(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "e2e.db")
 	ctx := context.Background()
 	db, err := store.Open(ctx, path)

@@ -176,6 +176,7 @@ func TestOlderToolIgnoresNewerRows(t *testing.T) {
 // TestIdentityColdStarts: the app identity, the model and the agent context
 // are part of every key; a secret's value is not.
 func TestIdentityColdStarts(t *testing.T) {
+	t.Parallel()
 	const login = `name: sign in
 url: /login
 %s
@@ -211,24 +212,24 @@ steps:
 	}
 	dir := project(t, fixtureServer(t), nil)
 	write(dir, "", "")
-	t.Setenv("E2E_PW", "correct-horse")
-	if code, out, errOut := e2e(t, "run", "--config", dir); code != 0 {
+	pw := []string{"E2E_PW=correct-horse"}
+	if code, out, errOut := e2eEnv(t, pw, "run", "--config", dir); code != 0 {
 		t.Fatalf("record: exit %d\n%s%s", code, out, errOut)
 	}
 	strict := func(args ...string) (int, string) {
 		t.Helper()
-		code, out, errOut := e2e(t, append([]string{"run", "--config", dir, "--cache", "strict"}, args...)...)
+		code, out, errOut := e2eEnv(t, pw, append([]string{"run", "--config", dir, "--cache", "strict"}, args...)...)
 		return code, out + errOut
 	}
 	if code, out := strict(); code != 0 {
 		t.Fatalf("warm strict run: exit %d\n%s", code, out)
 	}
-	t.Setenv("E2E_PW", "another-value")
+	pw = []string{"E2E_PW=another-value"}
 	if code, out := strict(); code != 1 || strings.Contains(out, "cache is stale") || strings.Contains(out, "another-value") {
 		// the sign-in fails (wrong password) but every element still hits
 		t.Fatalf("a new secret value changed the keys: exit %d\n%s", code, out)
 	}
-	t.Setenv("E2E_PW", "correct-horse")
+	pw = []string{"E2E_PW=correct-horse"}
 	write(dir, "", "build-2041")
 	if code, out := strict(); code != exitStale {
 		t.Fatalf("a new app identity kept the keys: exit %d\n%s", code, out)

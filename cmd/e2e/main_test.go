@@ -23,7 +23,7 @@ func e2e(t *testing.T, args ...string) (code int, stdout, stderr string) {
 		skipShort(t, "a browser")
 	}
 	var out, errb bytes.Buffer
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(withTest(context.Background(), t), 2*time.Minute)
 	defer cancel()
 	code = run(ctx, args, &out, &errb)
 	return code, out.String(), errb.String()
@@ -44,6 +44,7 @@ func fixtureServer(t *testing.T) string {
 func ourChromium(t *testing.T) []string {
 	t.Helper()
 	marker := "e2e-chrome-" + strconv.Itoa(os.Getpid()) + "-"
+	mine := sharedBrowserProfile()
 	var found []string
 	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, p := range procs {
@@ -51,7 +52,7 @@ func ourChromium(t *testing.T) []string {
 		if err != nil {
 			continue
 		}
-		if strings.Contains(string(b), marker) {
+		if strings.Contains(string(b), marker) && (mine == "" || !strings.Contains(string(b), mine)) {
 			found = append(found, p)
 		}
 	}
@@ -60,7 +61,7 @@ func ourChromium(t *testing.T) []string {
 
 func noChromiumLeft(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute) // generous: ends when they are gone
 	for {
 		left := ourChromium(t)
 		if len(left) == 0 {
@@ -75,14 +76,18 @@ func noChromiumLeft(t *testing.T) {
 
 func TestSnapshotCommand(t *testing.T) {
 	base := fixtureServer(t)
-	code, out, errOut := e2e(t, "snapshot", base+"/login")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if !strings.Contains(out, `- button "Sign in" [ref=`) || !strings.Contains(out, `- heading "Sign in" [level=1]`) {
-		t.Errorf("unexpected outline:\n%s", out)
-	}
-	code, out, _ = e2e(t, "snapshot", "--interactive-only", base+"/login")
+	t.Run("in a browser of its own, gone after", func(t *testing.T) {
+		ownBrowser(t)
+		code, out, errOut := e2e(t, "snapshot", base+"/login")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if !strings.Contains(out, `- button "Sign in" [ref=`) || !strings.Contains(out, `- heading "Sign in" [level=1]`) {
+			t.Errorf("unexpected outline:\n%s", out)
+		}
+		noChromiumLeft(t)
+	})
+	code, out, _ := e2e(t, "snapshot", "--interactive-only", base+"/login")
 	if code != 0 || strings.Contains(out, "heading") || !strings.Contains(out, "textbox \"Email\"") {
 		t.Errorf("--interactive-only (exit %d):\n%s", code, out)
 	}
@@ -92,7 +97,7 @@ func TestSnapshotCommand(t *testing.T) {
 	}
 	// Refs are deterministic for a page, so a ref from one run scopes the next.
 	ref := between(t, out, `"name": "Sign in"`, `"ref": "`, `"`)
-	code, out, errOut = e2e(t, "snapshot", "--scope", ref, base+"/login")
+	code, out, errOut := e2e(t, "snapshot", "--scope", ref, base+"/login")
 	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"Sign in" [url=/login] [ref=`+ref+`]`) {
 		t.Errorf("--scope %s (exit %d, %s):\n%s", ref, code, errOut, out)
 	}
@@ -105,7 +110,6 @@ func TestSnapshotCommand(t *testing.T) {
 		!strings.Contains(out, "more characters (snapshot text capped at 40 characters; scope to a ref to see them)") {
 		t.Errorf("--max-text, --max-total-text (exit %d):\n%s", code, out)
 	}
-	noChromiumLeft(t)
 }
 
 // between finds after, then the text between open and close that follows it.
@@ -125,6 +129,7 @@ func between(t *testing.T, s, after, open, close string) string {
 }
 
 func TestSnapshotCommandErrors(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	base := fixtureServer(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

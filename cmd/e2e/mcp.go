@@ -116,7 +116,7 @@ func serveMCP(cmd *cobra.Command, g *globals, f *mcpFlags) error {
 	bo := runBrowserOptions(g, cfg)
 	s, err := mcp.New(mcp.Options{Config: cfg, Store: db, Redactor: g.red, Version: toolVersion(), Variants: f.variants,
 		AllowReview: f.allowReview, MaxSessions: f.maxSessions, AllowedOrigins: f.origins,
-		Launch: func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) },
+		Launch: func(ctx context.Context) (*browser.Browser, error) { return launchBrowser(ctx, bo) },
 		Wire: func(o *runner.Options) {
 			o.OnRunStart = func(id int64) { calls.runID.Store(id) }
 			if m != nil {

@@ -160,6 +160,7 @@ func initCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stde
 // and writes nothing; --base-url answers without the prompt and an
 // existing .gitignore keeps its lines.
 func TestInitThenFirstRun(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := t.TempDir()
 	code, out, errOut := initCmd(t, base+"\n", dir)
@@ -223,6 +224,7 @@ func TestInitThenFirstRun(t *testing.T) {
 // and installs it as BINDIR/e2e, which then runs; it says when BINDIR is
 // not on PATH, with the line that puts it there, and is quiet when it is.
 func TestMakeInstallPutsE2EOnPath(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("no make")
 	}

@@ -13,6 +13,7 @@ import (
 // does not answer (its machine gone: connect_timeout runs out) exit 5, the
 // store's failure, not 2 as for a usage error.
 func TestAServerThatDoesNotAnswerExits5(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // name of the directory holding e2e.yaml, so two checkouts in differently
 // named directories share no rows, unless both set the same `project:`.
 func TestProjectKeySharesCacheAcrossCheckouts(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	root := t.TempDir()
 	db := filepath.Join(root, "shared.db")

@@ -14,6 +14,7 @@ import (
 // steps apart from hits, and cache show prints the context an element
 // row keeps.
 func TestCacheStatsAndShowReidentified(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "e2e.db")
 	db, err := store.Open(ctx, path)

@@ -284,13 +284,13 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 		fmt.Fprintf(cmd.OutOrStdout(), "model: %s (for new act goals, assert steps, and elements the local locator is not sure of)\n\n", m.about)
 	}
 	bo := runBrowserOptions(g, cfg)
-	b, err := browser.Launch(ctx, bo)
+	b, err := launchBrowser(ctx, bo)
 	if err != nil {
 		return nil, err
 	}
 	defer b.Close()
 	opts.Browser = b
-	f.ci.apply(ctx, &opts, func(ctx context.Context) (*browser.Browser, error) { return browser.Launch(ctx, bo) }, cmd.OutOrStdout())
+	f.ci.apply(ctx, &opts, func(ctx context.Context) (*browser.Browser, error) { return launchBrowser(ctx, bo) }, cmd.OutOrStdout())
 	defer f.ci.stop()
 	r, err := runner.New(opts)
 	if err != nil {

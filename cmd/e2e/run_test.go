@@ -41,6 +41,7 @@ steps:
 `
 
 func TestRunCommand(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest})
 	jsonPath := filepath.Join(dir, "out", "results.json")
@@ -83,6 +84,7 @@ func TestRunCommand(t *testing.T) {
 }
 
 func TestRunCommandFailingTestExits1(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"bad.e2e.yaml": `name: wrong count
 url: /product
@@ -130,6 +132,7 @@ func TestRunCommandBoundsProblemOutput(t *testing.T) {
 // TestTwoRunProcessesShareOneDatabase runs two e2e processes at once on one
 // database; both must pass and both runs must be recorded.
 func TestTwoRunProcessesShareOneDatabase(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"cart.e2e.yaml": cartTest, "users.e2e.yaml": `name: users
 url: /users
@@ -266,6 +269,7 @@ func judge(pass bool, reasoning string) agenttest.Step {
 // TestActIsRecordedThenReplayedWithZeroModelCalls drives a whole act through
 // the scripted model: the first run records it, the second replays it.
 func TestActIsRecordedThenReplayedWithZeroModelCalls(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"act.e2e.yaml": `name: act
 url: /product
@@ -359,6 +363,7 @@ steps:
 // by the page's new-window link and button; each is refused, the browser
 // never leaves, and the act fails rather than pass.
 func TestPageTextCannotSendTheAgentOffSite(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, map[string]string{"inject.e2e.yaml": `name: reviews
 url: /inject
@@ -408,6 +413,7 @@ steps:
 // --base-url, a relative url stops the run before a browser starts, naming
 // the file:line:col and what to do, and leaves no .e2e/ behind.
 func TestRunRelativeURLWithoutBaseURLExits2(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	dir := t.TempDir()
 	file := filepath.Join(dir, "login.e2e.yaml")
 	if err := os.WriteFile(file, []byte("name: login\nurl: /login\nsteps:\n  - click: the Sign in button\n"), 0o644); err != nil {

@@ -30,6 +30,7 @@ func TestHelperMain(t *testing.T) {
 // the signal, its browser is gone and the run is recorded as finished, not
 // left "running".
 func TestSIGHUPShutsDownLikeSIGTERM(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			base := fixtureServer(t)

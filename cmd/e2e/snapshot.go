@@ -50,7 +50,7 @@ func newSnapshotCmd(g *globals) *cobra.Command {
 			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), f.timeout+f.settleMax+30*time.Second)
 			defer cancel()
-			b, err := browser.Launch(ctx, g.browserOptions())
+			b, err := launchBrowser(ctx, g.browserOptions())
 			if err != nil {
 				return err
 			}

@@ -66,6 +66,7 @@ func damagedStore(t *testing.T, table string) string {
 // that meets the damage while reading exits the same way (it exited 2, as
 // for a usage error).
 func TestDamagedDatabase(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := e2e(t, "cache", "stats", "--db", damagedStore(t, "heals"))
 	if code != exitStore || !strings.Contains(errOut, "is damaged (quick_check:") || !strings.Contains(errOut, ".recover") {
 		t.Errorf("stats of a damaged file: exit %d\n%s%s", code, out, errOut)

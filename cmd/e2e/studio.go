@@ -165,7 +165,7 @@ func openStudioSession(ctx context.Context, g *globals, f *studioFlags, cfg *tes
 		m.wire(&s.opts)
 	}
 	bo := runBrowserOptions(g, cfg)
-	b, err := browser.Launch(ctx, bo)
+	b, err := launchBrowser(ctx, bo)
 	if err != nil {
 		return nil, err
 	}

@@ -144,6 +144,7 @@ var ansiSeq = regexp.MustCompile(`\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07]*\x07|[()]
 // gone with it, the run is recorded as finished, and the step that waited
 // for a decision was not run.
 func TestStudioShutsDownWhenItsTerminalGoesAway(t *testing.T) {
+	t.Parallel()
 	for _, how := range []string{"SIGHUP", "master closed", "master closed, not the controlling terminal"} {
 		t.Run(how, func(t *testing.T) {
 			base := fixtureServer(t)

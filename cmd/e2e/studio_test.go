@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,15 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/exp/teatest"
-
 	"github.com/e2e-dev/e2e/agent/agenttest"
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/store"
 )
 
 // screen is the studio's output as a test reads it: written by the
-// program, read (and consumed) by teatest.WaitFor.
+// program, taken (and consumed) by waitFor.
 type screen struct {
 	mu sync.Mutex
 	b  bytes.Buffer
@@ -38,19 +37,28 @@ type studioRun struct {
 	t    *testing.T
 	keys *io.PipeWriter
 	out  *screen
+	errb *screen
 	done chan error
+}
+
+// take returns what was drawn since the last take.
+func (s *screen) take() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := bytes.Clone(s.b.Bytes())
+	s.b.Reset()
+	return b
 }
 
 func startStudio(t *testing.T, args ...string) *studioRun {
 	t.Helper()
 	skipShort(t, "a browser")
 	in, w := io.Pipe()
-	s := &studioRun{t: t, keys: w, out: &screen{}, done: make(chan error, 1)}
-	var errb bytes.Buffer
-	root := newRoot(s.out, &errb, nil)
+	s := &studioRun{t: t, keys: w, out: &screen{}, errb: &screen{}, done: make(chan error, 1)}
+	root := newRoot(s.out, s.errb, nil)
 	root.SetIn(in)
 	root.SetArgs(append([]string{"studio"}, args...))
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(withTest(context.Background(), t), 3*time.Minute)
 	t.Cleanup(cancel)
 	go func() { s.done <- root.ExecuteContext(ctx); in.Close() }()
 	return s
@@ -60,14 +68,32 @@ func startStudio(t *testing.T, args ...string) *studioRun {
 // last wait.
 func (s *studioRun) waitFor(texts ...string) {
 	s.t.Helper()
-	teatest.WaitFor(s.t, s.out, func(b []byte) bool {
+	var seen []byte
+	drawn := func() bool {
+		seen = append(seen, s.out.take()...)
 		for _, x := range texts {
-			if !bytes.Contains(b, []byte(x)) {
+			if !bytes.Contains(seen, []byte(x)) {
 				return false
 			}
 		}
 		return true
-	}, teatest.WithDuration(90*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+	// Generous: the wait ends as soon as the studio has drawn texts, or
+	// at once when it has ended (with what it said on stderr).
+	deadline := time.After(3 * time.Minute)
+	for !drawn() {
+		select {
+		case err := <-s.done:
+			s.done <- err // for wait
+			if drawn() {
+				return
+			}
+			s.t.Fatalf("the studio ended (%v) before it drew %q\nstderr: %s\nscreen: %s", err, texts, s.errb.take(), seen)
+		case <-deadline:
+			s.t.Fatalf("the studio did not draw %q in 3 minutes\nstderr: %s\nscreen: %s", texts, s.errb.take(), seen)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 func (s *studioRun) typeKeys(k string) {
@@ -149,14 +175,25 @@ steps:
 		t.Fatal(err)
 	}
 	ds, err := db.Decisions(context.Background(), 0)
-	db.Close()
 	if err != nil || len(ds) != 1 || ds[0].Decision.Verdict != session.Approve || ds[0].Decision.By != "ann" {
 		t.Errorf("decisions: %+v %v", ds, err)
+	}
+	// Recording is authoring, not a run: no run in e2e runs or the history.
+	runs, err := db.Runs(context.Background(), 0)
+	db.Close()
+	if err != nil || len(runs) != 0 {
+		t.Errorf("studio --new recorded runs: %+v (%v)", runs, err)
 	}
 	calls := srv.Count()
 	code, out, errOut := e2e(t, "run", "--config", dir, "--model", "scripted", "--model-url", srv.URL(), path)
 	if code != 0 || srv.Count() != calls || !strings.Contains(out, "1 passed, 0 failed") {
 		t.Fatalf("e2e run after recording: exit %d, %d model calls (want %d)\n%s\n%s", code, srv.Count(), calls, out, errOut)
+	}
+	// The run of the written file is the project's one run.
+	code, out, _ = e2e(t, "runs", "--config", dir, "--json")
+	var listed []struct{ Status string }
+	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil || len(listed) != 1 || listed[0].Status != "passed" {
+		t.Errorf("e2e runs after recording and one run: exit %d %v\n%s", code, err, out)
 	}
 }
 
@@ -186,6 +223,7 @@ func TestStudioMalformedTestOpensAnErrorScreen(t *testing.T) {
 // same check as e2e run before any browser starts: an unknown press key
 // opens the error screen at its file:line:col; q quits with exit 2.
 func TestStudioRefusesATestThePreflightCheckRejects(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	dir := project(t, "http://127.0.0.1:1", map[string]string{"k.e2e.yaml": "name: k\nsteps:\n  - press: Entr\n"})
 	s := startStudio(t, filepath.Join(dir, "k.e2e.yaml"))
 	s.waitFor("Cannot open the test", "k.e2e.yaml:3", `unknown key "Entr"`, "did you mean Enter?")
@@ -203,6 +241,7 @@ func TestStudioRefusesATestThePreflightCheckRejects(t *testing.T) {
 // screen of the studio as by e2e run, before any browser starts; --new
 // says the same and exits 2.
 func TestStudioBlamesBrowserChromeOnTheConfig(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	dir := project(t, "http://127.0.0.1:1", map[string]string{"a.e2e.yaml": "name: a\nurl: /\nsteps:\n  - click: the button\n"})
 	appendFile(t, filepath.Join(dir, "e2e.yaml"), "browser:\n  chrome: /nope/chromium\n")
 	s := startStudio(t, filepath.Join(dir, "a.e2e.yaml"))
@@ -223,6 +262,7 @@ func TestStudioBlamesBrowserChromeOnTheConfig(t *testing.T) {
 // TestStudioNewPathUnderBaseURL: --new /product opens the page under the
 // base URL of e2e.yaml, and the written test keeps the path.
 func TestStudioNewPathUnderBaseURL(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := project(t, base, nil)
 	s := startStudio(t, "--config", dir, "--new", "/product", "--name", "rel")
@@ -249,6 +289,7 @@ func TestStudioNewPathUnderBaseURL(t *testing.T) {
 // configuration error said as the check before a run says it: exit 2,
 // before any browser starts or .e2e/ is made.
 func TestStudioNewPathWithoutBaseURL(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	dir := t.TempDir()
 	code, _, errOut := e2e(t, "studio", "--config", dir, "--new", "/product")
 	want := `e2e: studio --new "/product" is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url`

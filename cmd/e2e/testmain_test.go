@@ -38,22 +38,27 @@ var (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if os.Getenv("E2E_HELPER_MAIN_ARGS") != "" { // the child TestHelperMain runs
+		if u := os.Getenv(sharedBrowserEnv); u != "" {
+			useSharedBrowser(u)
+		}
 		os.Exit(m.Run())
 	}
+	useSharedBrowser("")
 	for _, k := range modelAndUserVars {
 		os.Unsetenv(k)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var tmp []string
-	if !testing.Short() && willRun("TestReadmeQuickStartIsTheDemosOutput") {
+	if !testing.Short() && (willRun("TestReadmeQuickStartIsTheDemosOutput") || willRun("TestDemoActExamples")) {
 		plainDemo = startBackground(ctx, 8*time.Minute, nil, "demo")
 	}
-	if !testing.Short() && willRun("TestDemoKeepLeavesAProjectToExplore") {
+	if !testing.Short() && (willRun("TestDemoKeepLeavesAProjectToExplore") || willRun("TestDemoActExamples")) {
 		keptDemo = startKeptDemo(ctx)
 		tmp = append(tmp, keptRepo)
 	}
 	code := m.Run()
 	cancel()
+	closeSharedBrowser()
 	for _, b := range []*background{plainDemo, keptDemo} {
 		if b != nil {
 			<-b.done
@@ -174,6 +179,9 @@ func e2eEnv(t *testing.T, env []string, args ...string) (code int, stdout, stder
 	t.Helper()
 	if len(args) > 0 && browserCommands[args[0]] {
 		skipShort(t, "a browser")
+	}
+	if u := sharedURL(); u != "" && !ownsBrowser(withTest(context.Background(), t)) {
+		env = append(env, sharedBrowserEnv+"="+u)
 	}
 	return startBackground(context.Background(), 2*time.Minute, env, args...).wait(t)
 }

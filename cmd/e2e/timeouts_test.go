@@ -17,6 +17,7 @@ import (
 // 2 s timeout, although model.timeout is 30 s with two retries: each fails
 // saying the step timed out while waiting for the model, after one request.
 func TestStepTimeoutBoundsSlowModelCalls(t *testing.T) {
+	t.Parallel()
 	base := fixtureServer(t)
 	dir := t.TempDir()
 	cfg := "baseURL: " + base + "\ntests: [\"*.e2e.yaml\"]\ntimeouts: { step: 2s }\nmodel: { timeout: 30s, retries: 2 }\n"
@@ -80,6 +81,7 @@ steps:
 // is printed as it is once --settle-max is up, with a warning saying why; a
 // page that only polls the network settles and prints with no warning.
 func TestSnapshotOfBusyAndPollingPages(t *testing.T) {
+	ownBrowser(t) // it checks what a launch leaves behind
 	base := fixtureServer(t)
 	code, out, errOut := e2e(t, "snapshot", "--settle-max", "1s", base+"/settle/never")
 	if code != 0 || !strings.Contains(out, `heading "Never settles"`) {

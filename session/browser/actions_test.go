@@ -172,9 +172,14 @@ func TestActionsBookingForm(t *testing.T) {
 	}
 	must(t, p.Click(ctx, day, ActOptions{}))
 	must(t, p.Click(ctx, ref(t, p, "button", "Search flights"), ActOptions{}))
-	if text := textOf(t, p); !strings.Contains(text, "from SFO to IAD") || !strings.Contains(text, "Business") {
-		t.Fatalf("no results:\n%s", text)
-	}
+	// The results come from a fetch whose body is read after the request
+	// ends: wait for them (a stalled machine can be quiet for a while
+	// between the two).
+	var text string
+	waitFor(t, "the results", func() ([]string, bool) {
+		text = textOf(t, p)
+		return []string{text}, strings.Contains(text, "from SFO to IAD") && strings.Contains(text, "Business")
+	}, nil)
 }
 
 func TestActionsSearchPressEnter(t *testing.T) {

@@ -83,7 +83,7 @@ func (d zooLayers) want(what string, want ...string) {
 
 func waitFor(t *testing.T, what string, poll func() ([]string, bool), want []string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // generous: ends as soon as the page shows it
 	defer cancel()
 	for {
 		got, ok := poll()

@@ -38,6 +38,7 @@ var outcomeMarks = map[session.Outcome][2]string{
 	session.OutcomeFlaky:   {"~", "k"},
 	session.OutcomeHealed:  {"H", "h"},
 	session.OutcomeSkipped: {"S", "s"},
+	session.OutcomeAbsent:  {"·", "a"},
 }
 
 // historyViews turns in.History into a strip per test name and the slowest
@@ -93,11 +94,13 @@ func markTitle(r session.TestRun, current int64) string {
 	}
 	switch r.Outcome {
 	case session.OutcomeSkipped:
-		why := "not run (--grep, another shard)"
+		why := "skipped: the run ended before it"
 		if r.RunStatus == "interrupted" {
-			why = "not run: the run was interrupted"
+			why = "skipped: the run was interrupted"
 		}
 		parts = append(parts, why)
+	case session.OutcomeAbsent:
+		parts = append(parts, "not in this run (it ran other tests)")
 	case session.OutcomeFlaky:
 		parts = append(parts, fmt.Sprintf("flaky: passed on attempt %d", r.Attempts))
 	case session.OutcomeFailed:

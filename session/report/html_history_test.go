@@ -36,6 +36,7 @@ func TestHTMLHistoryTooltipsEscapedAndRedacted(t *testing.T) {
 			{RunID: 5, TestID: 9, At: at, Outcome: session.OutcomeFailed, DurationMS: 1500, Attempts: 1, Commit: "0123456789abcdef", Branch: "main",
 				Error: `step 1 (line 4): got "<img src=x onerror=alert(1)>" typing ` + secret},
 			{RunID: 6, At: at.Add(time.Hour), Outcome: session.OutcomeSkipped, RunStatus: "interrupted"},
+			{RunID: 8, At: at.Add(90 * time.Minute), Outcome: session.OutcomeAbsent, RunStatus: "failed"},
 			{RunID: 7, TestID: 10, At: at.Add(2 * time.Hour), Outcome: session.OutcomePassed, DurationMS: 1200, Attempts: 1},
 		}},
 	}
@@ -45,7 +46,8 @@ func TestHTMLHistoryTooltipsEscapedAndRedacted(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<span class="hm f" title="run 5 · failed · ` + at.Local().Format("2006-01-02 15:04") + ` · 1.5s · commit 0123456789 on main`,
-		`<span class="hm s" title="run 6 · not run: the run was interrupted`,
+		`<span class="hm s" title="run 6 · skipped: the run was interrupted`,
+		`<span class="hm a" title="run 8 · not in this run (it ran other tests)`,
 		`<span class="hm p cur" title="run 7 (this run) · passed`,
 		`&lt;img src=x onerror=alert(1)&gt;`,
 		`id="history-legend"`, `id="slowest"`, `<a href="#t1">cart</a>`,
@@ -54,7 +56,8 @@ func TestHTMLHistoryTooltipsEscapedAndRedacted(t *testing.T) {
 			t.Errorf("the report lacks %q", want)
 		}
 	}
-	// One failure, then a pass at another (unknown) commit: not flaky.
+	// One failure, then a pass at another (unknown) commit: not flaky; the
+	// skipped and absent runs do not count.
 	if !strings.Contains(b, `title="0 of 2 runs needed a retry`) {
 		t.Errorf("flakiness figure missing or wrong")
 	}

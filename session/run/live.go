@@ -2,10 +2,10 @@ package run
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
@@ -20,38 +20,37 @@ import (
 type Live struct {
 	r     *Runner
 	tr    *testRun
-	run   session.Run
 	res   session.TestResult
 	start time.Time
 	kept  []testfile.Step
 }
 
 // Record opens u in a fresh page for a new test called name, to be written
-// to file, and records a run for it. Close ends it.
+// to file. Close ends it.
+//
+// Recording is authoring, not a run of a test file: it records no run and
+// no test result (e2e runs and the history strips never show it), and
+// model calls made for it belong to no run. What its kept steps teach —
+// element cache rows and act trajectories — is written as each is kept
+// (Step), for the runs of the written file to replay.
 func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error) {
 	l := &Live{r: r, start: time.Now()}
-	l.run = session.Run{Project: r.o.Project, StartedAt: l.start, Status: "running", Version: r.o.Version}
-	if err := r.o.Store.StartRun(ctx, &l.run); err != nil {
-		return nil, err // the store's error says "start run"
-	}
-	if r.o.OnRunStart != nil {
-		r.o.OnRunStart(l.run.ID)
-	}
 	t := &testfile.Test{Name: name, File: file, URL: u}
-	l.res = session.TestResult{Name: name, File: file, Status: "passed", RunID: l.run.ID}
+	l.res = session.TestResult{Name: name, File: file, Status: "passed"}
 	page, err := r.o.Browser.NewPage(ctx)
 	if err != nil {
-		return nil, errors.Join(fmt.Errorf("open a page: %w", err), l.finish(ctx, "failed"))
+		return nil, fmt.Errorf("open a page: %w", err)
 	}
-	l.tr = &testRun{test: t, page: page, runID: l.run.ID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
-		uniques: map[string]string{}, red: r.o.Redactor, live: true}
+	l.tr = &testRun{test: t, page: page, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
+		uniques: map[string]string{}, red: r.o.Redactor, live: true, shots: "new" + strconv.FormatInt(l.start.UnixNano(), 36)}
 	r.guardSecrets(l.tr)
-	gen := testfile.UniqueFor(uniqueSeed(l.run.ID, name))
+	gen := testfile.UniqueFor(uniqueSeed(0, name))
 	l.tr.unique = func(prefix string) string { v := gen(prefix); l.tr.uniques[prefix] = v; return v }
 	r.publish(session.TestStarted{Test: name, File: file, At: l.start})
 	if err := r.open(ctx, l.tr, u); err != nil {
 		page.Close()
-		return nil, errors.Join(fmt.Errorf("open %s: %w", r.url(u), err), l.finish(ctx, "failed"))
+		l.finish("failed")
+		return nil, fmt.Errorf("open %s: %w", r.url(u), err)
 	}
 	r.showPage(ctx, l.tr, "")
 	return l, nil
@@ -110,25 +109,16 @@ func (l *Live) CheckOrigin(ctx context.Context) error { return l.r.pageOffOrigin
 // Kept is the steps that passed, in order: the test to write.
 func (l *Live) Kept() []testfile.Step { return l.kept }
 
-// Close closes the page and records the test (its steps, failed ones
-// included) and the run as passed when every kept step passed.
+// Close closes the page and tells the events (the studio) that the new
+// test is over. It records nothing: see Record.
 func (l *Live) Close(ctx context.Context) error {
 	l.tr.page.Close()
-	return l.finish(ctx, "passed")
+	l.finish("passed")
+	return nil
 }
 
-func (l *Live) finish(ctx context.Context, status string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
+func (l *Live) finish(status string) {
 	l.res.Status = status
 	l.res.DurationMS = time.Since(l.start).Milliseconds()
 	l.r.publish(session.TestFinished{Result: l.res})
-	if err := l.r.o.Store.SaveTest(ctx, &l.res); err != nil {
-		return err // the store's error says "save test"
-	}
-	l.run.FinishedAt, l.run.Status = time.Now(), status
-	if err := l.r.o.Store.FinishRun(ctx, &l.run); err != nil {
-		return err // the store's error says "finish run"
-	}
-	return nil
 }

@@ -24,6 +24,7 @@ import (
 // carries the advice for the JSON report.
 func TestTypoStepFailsNamingTheNearest(t *testing.T) {
 	e := newEnv(t)
+	e.findsNothing()
 	rep := e.run("", `name: typo
 url: /login
 steps:
@@ -55,6 +56,7 @@ steps:
 // the page gets no nearest element.
 func TestNoiseStepNamesNoNearest(t *testing.T) {
 	e := newEnv(t)
+	e.findsNothing()
 	rep := e.run("", `name: noise
 url: /login
 steps:

@@ -159,6 +159,7 @@ func TestReidentifyRenamed(t *testing.T) {
 			want := c.want
 			if want == "" {
 				want = "nothing"
+				e.findsNothing()
 			}
 			rep := e.run("", reidTest("the Sign in button", want))
 			s := rep.Tests[0].Steps[0]

@@ -223,12 +223,17 @@ func (r *Report) Passed() bool {
 }
 
 // Run runs the tests one after another and records the run. It returns an
-// error only when the store fails; failing tests are in the report.
+// error only when the store fails (or an isolated browser cannot start);
+// failing tests are in the report. Once started, the run is always
+// finished: passed, or failed (also when Run returns an error).
 func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
 	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard,
 		BaseURL: r.o.Config.BaseURL, Variant: r.o.Variants}, Dir: r.o.Config.Dir}
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
+	}
+	for _, t := range tests {
+		rep.Run.Tests = append(rep.Run.Tests, t.Name)
 	}
 	r.addSuiteSecrets(tests)
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
@@ -238,7 +243,10 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 		r.o.OnRunStart(rep.Run.ID)
 	}
 	if err := r.runSuite(ctx, rep, tests); err != nil {
-		return nil, err
+		// The run ends all the same, failed: never left "running" in a
+		// process that goes on (the MCP server, the studio).
+		rep.Run.FinishedAt, rep.Run.Status = time.Now(), "failed"
+		return nil, errors.Join(err, r.o.Store.FinishRun(context.WithoutCancel(ctx), &rep.Run))
 	}
 	rep.Run.FinishedAt = time.Now()
 	rep.Run.Status = "passed"
@@ -271,6 +279,7 @@ type testRun struct {
 	post       string                      // the postcondition of the act step running
 	proposals  int                         // proposals put to the gate
 	live       bool                        // a test recorded as it is typed (Record): authoring
+	shots      string                      // the start of its screenshots' names; "" for run<runID>
 	edited     bool                        // the step running was edited at the gate: authoring
 	weighed    []session.StepCandidate     // what the last step that found no single element weighed (see weigh)
 	opened     map[string]bool             // origins the test opened itself (url:, navigate:), see origin.go
@@ -522,7 +531,11 @@ func (r *Runner) screenshot(tr *testRun, i int) string {
 	if err := os.MkdirAll(r.o.Screenshots, 0o755); err != nil {
 		return ""
 	}
-	name := fmt.Sprintf("run%d-%s-step%d.png", tr.runID, r.fileSlug(tr.test.Name), i+1)
+	prefix := tr.shots
+	if prefix == "" {
+		prefix = fmt.Sprintf("run%d", tr.runID)
+	}
+	name := fmt.Sprintf("%s-%s-step%d.png", prefix, r.fileSlug(tr.test.Name), i+1)
 	path := filepath.Join(r.o.Screenshots, name)
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		return ""

@@ -61,7 +61,6 @@ func TestRunTextTargetsOnTheZoo(t *testing.T) {
 // when the text changes, and finds no other element in its place.
 func TestRunQuotedTextMissesWhenTheTextChanges(t *testing.T) {
 	e := newEnv(t)
-	e.cfg.Timeouts.Step = time.Second // the failing step waits this long
 	first := `name: quoted text
 url: /zoo/tasks?style=divsoup
 steps:
@@ -70,6 +69,7 @@ steps:
 	if rep := e.run("", first); !rep.Passed() {
 		t.Fatalf("cold run failed:\n%s", e.out.String())
 	}
+	e.cfg.Timeouts.Step = time.Second // the failing step waits this long
 	// The same step, its count changed first: the cached element is the
 	// same span, but it no longer says what the step quoted.
 	second := `name: quoted text
