@@ -455,6 +455,12 @@ type zooHarness struct {
 // style may take.
 const zooExceptTimeout = 2 * time.Second
 
+// zooFailsTimeout is the time a step meant to fail (`# zoo-fails`) is
+// given: what it asks for is never there, and the reason it fails with is
+// read while it lasts (a little longer than a known exception's, so that a
+// loaded machine still reads the page before it ends).
+const zooFailsTimeout = 4 * time.Second
+
 func newZooHarness(t testing.TB) *zooHarness {
 	t.Helper()
 	browserTest(t)
@@ -517,6 +523,9 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	for i := range test.Steps {
 		if i < len(zf.Steps) && zf.Steps[i].except(style) != "" && test.Steps[i].Timeout == 0 {
 			test.Steps[i].Timeout = zooExceptTimeout
+		}
+		if i < len(zf.Steps) && zf.Steps[i].Fails != "" && test.Steps[i].Timeout == 0 {
+			test.Steps[i].Timeout = zooFailsTimeout
 		}
 	}
 	var mu sync.Mutex
