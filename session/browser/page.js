@@ -1860,11 +1860,11 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, pad: false, dirty0: 0, named: null, proot: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
+          block: false, pad: false, dirty0: 0, named: null, proot: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, shut: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false; f.named = null; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
+      f.saved = -1; f.dec = false; f.named = null; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = ''; f.shut = false;
       f.hv = sp > 0 && frames[sp - 1].hv;
       f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
@@ -1899,8 +1899,7 @@ if (!window.__e2e) window.__e2e = (() => {
       // inert content and what a closed <details> hides (all but its
       // summary) are out of the accessibility tree, and out of reach
       if (el.inert) return '';
-      const pn = el.parentNode;
-      if (pn !== null && pn.localName === 'details' && !pn.open && (el.localName !== 'summary' || pn.querySelector(':scope > summary') !== el)) return '';
+      if (sp >= 0 && frames[sp].shut && (el.localName !== 'summary' || frames[sp].el.querySelector(':scope > summary') !== el)) return '';
       if (modal !== null && el !== modal && !frames[sp].inm && !modalPath.has(el)) return '';
       const cs = getComputedStyle(el);
       const display = cs.display;
@@ -1963,6 +1962,7 @@ if (!window.__e2e) window.__e2e = (() => {
         if (block || el.localName === 'br') blk++;
         const pf = push(F_PLAIN, el, el, d, off, !visible, parentIdx);
         pf.block = block; pf.pad = pad; pf.contents = display === 'contents';
+        if (el.localName === 'details' && !el.open) { pf.skipText = true; pf.shut = true; }
         pf.ptr = known ? ptr : null; pf.clk = ptr && up.clk;
         if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
@@ -2008,7 +2008,8 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       f.block = block; f.pad = pad; f.dirty0 = dirtySeq - own; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
       f.box = box;
-      if (el.localName === 'details' && !el.open) f.skipText = true;
+      // a closed <details>: only its summary is walked (see enter)
+      if (el.localName === 'details' && !el.open) { f.skipText = true; f.shut = true; }
       if (el.localName !== 'iframe') { f.ptr = known ? ptr : null; f.clk = clk || role === 'generic_clickable'; f.looks = looks; }
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
