@@ -22,7 +22,12 @@ func fromCommand(line string) (string, testfile.Step, error) {
 	q := strconv.Quote
 	var yaml string
 	switch cmd.Type {
-	case step.Click, step.DblClick, step.RightClick, step.Hover, step.Check, step.Uncheck, step.Scroll, step.Act, step.Assert:
+	case step.Scroll:
+		yaml = "scroll: " + q(cmd.Description)
+		if cmd.Value != "" {
+			yaml = "scroll: { in: " + q(cmd.Value) + ", to: " + q(cmd.Description) + " }"
+		}
+	case step.Click, step.DblClick, step.RightClick, step.Hover, step.Check, step.Uncheck, step.Act, step.Assert:
 		yaml = strings.ToLower(string(cmd.Type)) + ": " + q(cmd.Description)
 	case step.Navigate:
 		yaml = "navigate: " + q(cmd.Value)

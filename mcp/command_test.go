@@ -12,6 +12,8 @@ func TestFromCommand(t *testing.T) {
 		{`--step-type SELECT --description "the Cabin class dropdown" --value Business`, `select: { from: "the Cabin class dropdown", option: "Business" }`},
 		{`--step-type NAVIGATE --value /login`, `navigate: "/login"`},
 		{`--step-type ACT --description "put the shoe in the cart"`, `act: "put the shoe in the cart"`},
+		{`--step-type SCROLL --description "the footer"`, `scroll: "the footer"`},
+		{`--step-type SCROLL --description "the Archive button" --value "the Messages panel"`, `scroll: { in: "the Messages panel", to: "the Archive button" }`},
 	} {
 		got, st, err := fromCommand(c.in)
 		if err != nil || got != c.want {

@@ -51,19 +51,43 @@ type actionable struct {
 		Text string `json:"text"`
 		Word string `json:"word"`
 	} `json:"over"` // reason "hover": the container to hover, in words
-	CoveredBy *struct {
+	CoveredBy *cover `json:"coveredBy"`
+}
+
+// cover is the page's description of an element on top of another.
+type cover struct {
+	Role string `json:"role"`
+	Name string `json:"name"`
+	Tag  string `json:"tag"`
+	Text string `json:"text"` // a role-less cover's text, when it has some
+	In   *struct {
 		Role string `json:"role"`
 		Name string `json:"name"`
-		Tag  string `json:"tag"`
-		In   *struct {
-			Role string `json:"role"`
-			Name string `json:"name"`
-		} `json:"in"`
-		Modal *struct {
-			Role string `json:"role"`
-			Name string `json:"name"`
-		} `json:"modal"`
-	} `json:"coveredBy"`
+	} `json:"in"`
+	Modal *struct {
+		Role string `json:"role"`
+		Name string `json:"name"`
+	} `json:"modal"`
+}
+
+// words is the cover as an error names it: `role "name"` (in its
+// container), or its tag (the backdrop of a modal).
+func (c *cover) words() string {
+	if c.Role != "" {
+		s := fmt.Sprintf("%s %q", c.Role, c.Name)
+		if c.In != nil {
+			s += fmt.Sprintf(" in %s %q", c.In.Role, c.In.Name)
+		}
+		return s
+	}
+	s := c.Tag
+	if c.Text != "" {
+		s += fmt.Sprintf(" %q", c.Text)
+	}
+	if c.Modal != nil {
+		s += fmt.Sprintf(" (the backdrop of %s %q)", c.Modal.Role, c.Modal.Name)
+	}
+	return s
 }
 
 // wait blocks until ref can take the action described by need, or returns an
@@ -137,17 +161,7 @@ func (p *Page) wait(ctx context.Context, action, ref string, need readiness, opt
 		}
 	}
 	if c := res.CoveredBy; c != nil {
-		if c.Role != "" {
-			e.CoveredBy = fmt.Sprintf("%s %q", c.Role, c.Name)
-			if c.In != nil {
-				e.CoveredBy += fmt.Sprintf(" in %s %q", c.In.Role, c.In.Name)
-			}
-		} else {
-			e.CoveredBy = c.Tag
-			if c.Modal != nil {
-				e.CoveredBy += fmt.Sprintf(" (the backdrop of %s %q)", c.Modal.Role, c.Modal.Name)
-			}
-		}
+		e.CoveredBy = c.words()
 	}
 	return nil, e
 }
@@ -226,18 +240,40 @@ func (p *Page) Hover(ctx context.Context, ref string, opts ActOptions) error {
 	return nil
 }
 
-// ScrollIntoView scrolls until ref is in the viewport and visible.
+// ScrollIntoView scrolls every scroll box around ref, then the page (and
+// the frames around it), until ref is in view, and waits until it is
+// visible as a person sees it (not see-through, clipped away or off the
+// page); an element a person cannot reach fails as hidden, with why.
 func (p *Page) ScrollIntoView(ctx context.Context, ref string, opts ActOptions) error {
 	_, err := p.wait(ctx, "scroll to", ref, readiness{}, opts)
 	return err
 }
 
+// Holds says whether the element behind outer holds the one behind inner
+// (through shadow roots); one that is no longer known is an *ActionError
+// with ReasonDetached.
+func (p *Page) Holds(ctx context.Context, outer, inner string) (bool, error) {
+	var res struct {
+		Known bool `json:"known"`
+		In    bool `json:"in"`
+	}
+	if err := p.call(ctx, &res, "holds", outer, inner); err != nil {
+		return false, fmt.Errorf("read whether %s holds %s: %w", outer, inner, err)
+	}
+	if !res.Known {
+		return false, &ActionError{Action: "read", Ref: outer + " " + inner, Reason: ReasonDetached}
+	}
+	return res.In, nil
+}
+
 // Fill replaces the value of a text field (input, textarea, contenteditable)
-// with text, as a paste would: one input event. Date, time, colour and range
+// with text, as a paste would: one input event. As for a click, the field's
+// centre must be on top: a field under another element (a sticky header a
+// person would scroll away, a banner) fails as covered, naming the cover. Date, time, colour and range
 // inputs get their value set directly. A text holding a masked value (see
 // MaskSecrets) makes the field masked in captures before it is filled.
 func (p *Page) Fill(ctx context.Context, ref, text string, opts ActOptions) error {
-	if _, err := p.wait(ctx, "fill", ref, readiness{Enabled: true, Editable: true}, opts); err != nil {
+	if _, err := p.wait(ctx, "fill", ref, readiness{Enabled: true, Editable: true, Hit: true}, opts); err != nil {
 		return err
 	}
 	if err := p.markSecretField(ctx, "fill", ref, text); err != nil {
@@ -282,7 +318,7 @@ func (p *Page) Fill(ctx context.Context, ref, text string, opts ActOptions) erro
 // holding a masked value (see MaskSecrets) makes the field masked in
 // captures before the first key.
 func (p *Page) Type(ctx context.Context, ref, text string, opts ActOptions) error {
-	if _, err := p.wait(ctx, "type into", ref, readiness{Enabled: true, Editable: true}, opts); err != nil {
+	if _, err := p.wait(ctx, "type into", ref, readiness{Enabled: true, Editable: true, Hit: true}, opts); err != nil {
 		return err
 	}
 	if err := p.markSecretField(ctx, "type into", ref, text); err != nil {
@@ -474,6 +510,36 @@ func (p *Page) notFit(ctx context.Context, action, ref, reason, detail string) e
 	}
 	_ = p.call(ctx, &info, "info", ref)
 	return &ActionError{Action: action, Ref: ref, Role: info.Role, Name: info.Name, Reason: reason, Detail: detail}
+}
+
+// Seen judges the element behind ref as a person looking at the page
+// would, after scrolling it into view (every scroll box around it, then the
+// page): nil when they see it, else an *ActionError (action "see") with
+// ReasonHidden and why (display: none, visibility, opacity 0, inert, inside
+// a closed <details>, no size, clipped away by an ancestor, outside the
+// page), ReasonCovered naming what lies over the whole of it, or
+// ReasonDetached. docs/locating.md ("Visible, as a person sees it") has the
+// rule. Other errors are the call's own.
+func (p *Page) Seen(ctx context.Context, ref string) (*ActionError, error) {
+	var res struct {
+		Seen      bool   `json:"seen"`
+		Role      string `json:"role"`
+		Name      string `json:"name"`
+		Reason    string `json:"reason"`
+		Detail    string `json:"detail"`
+		CoveredBy *cover `json:"coveredBy"`
+	}
+	if err := p.call(ctx, &res, "seen", ref); err != nil {
+		return nil, fmt.Errorf("see %s: %w", ref, err)
+	}
+	if res.Seen {
+		return nil, nil
+	}
+	e := &ActionError{Action: "see", Ref: ref, Role: res.Role, Name: res.Name, Reason: res.Reason, Detail: res.Detail}
+	if res.CoveredBy != nil {
+		e.CoveredBy = res.CoveredBy.words()
+	}
+	return e, nil
 }
 
 // Attribute returns the value of the attribute called name on the element

@@ -458,15 +458,15 @@ if (!window.__e2e) window.__e2e = (() => {
         continue;
       }
       if (sel.indexOf(':hover') < 0 || !r.style) continue;
-      const d = r.style.getPropertyValue('display'), v = r.style.getPropertyValue('visibility');
-      const display = d !== '' && d !== 'none', visibility = v === 'visible';
-      if (!display && !visibility) continue;
+      const d = r.style.getPropertyValue('display'), v = r.style.getPropertyValue('visibility'), op = r.style.getPropertyValue('opacity');
+      const display = d !== '' && d !== 'none', visibility = v === 'visible', opacity = op !== '' && parseFloat(op) > 0;
+      if (!display && !visibility && !opacity) continue;
       for (const one of splitList(sel)) {
         const cs = compounds(one.trim());
         let k = -1;
         for (let i = 0; i < cs.length; i++) if (cs[i].text.indexOf(':hover') >= 0) k = i;
         if (k < 0 || k === cs.length - 1) continue; // the control itself hovered: it cannot be while hidden
-        const rule = { subject: joinCompounds(cs), anchor: joinCompounds(cs.slice(0, k + 1)), comb: cs[k + 1].comb, display, visibility };
+        const rule = { subject: joinCompounds(cs), anchor: joinCompounds(cs.slice(0, k + 1)), comb: cs[k + 1].comb, display, visibility, opacity };
         try { document.createDocumentFragment().querySelector(rule.subject); document.createDocumentFragment().querySelector(rule.anchor); } catch (e) { continue; }
         out.push(rule);
       }
@@ -522,13 +522,14 @@ if (!window.__e2e) window.__e2e = (() => {
 
   // hoverReveals returns the container whose hover would show el, hidden by
   // display: none (display true) or visibility: hidden (display false), or
-  // null when no rule of its root would.
+  // by opacity: 0 (display 'opacity'), or null when no rule of its root
+  // would.
   function hoverReveals(el, display, memo) {
     const root = el.getRootNode ? el.getRootNode() : el.ownerDocument;
     const rules = hoverRulesOf(root, memo);
     if (rules.length === 0) return null;
     for (const r of rules) {
-      if (display ? !r.display : !r.visibility) continue;
+      if (display === 'opacity' ? !r.opacity : display ? !r.display : !r.visibility) continue;
       if (!matches(el, r.subject)) continue;
       const a = hoverAnchor(el, r);
       if (a) return a;
@@ -555,6 +556,13 @@ if (!window.__e2e) window.__e2e = (() => {
     if (getComputedStyle(el).visibility === 'hidden') {
       const a = hoverReveals(el, false, null);
       return a && a.checkVisibility({ visibilityProperty: true }) ? a : null;
+    }
+    // shown, but see-through until a container is hovered (row actions at
+    // opacity: 0 until the row is pointed at)
+    const t = transparentOne(el);
+    if (t !== null) {
+      const a = hoverReveals(t, 'opacity', null);
+      return a && a.checkVisibility({ visibilityProperty: true, opacityProperty: true }) ? a : null;
     }
     return null;
   }
@@ -1852,11 +1860,11 @@ if (!window.__e2e) window.__e2e = (() => {
       let f = frames[++sp];
       if (!f) {
         f = { kind: 0, el: null, kids: null, i: 0, next: null, d: 0, off: null, skipText: false, pidx: -1, gather: false, acc: '',
-          block: false, pad: false, dirty0: 0, named: null, proot: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
+          block: false, pad: false, dirty0: 0, named: null, proot: null, doc: null, contents: false, role: null, outRole: null, box: '', idx: 0, wasCapped: false, dec: false, saved: -1, cs: null, hv: false, hvRoot: false, shut: false, inm: false, ctl0: 0, field0: 0, up: -1, ptr: false, clk: false, looks: '' };
         frames[sp] = f;
       }
       f.kind = kind; f.el = el; f.d = d; f.off = off; f.skipText = skipText; f.pidx = pidx; f.acc = ''; f.i = 0;
-      f.saved = -1; f.dec = false; f.named = null; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = '';
+      f.saved = -1; f.dec = false; f.named = null; f.contents = false; f.hvRoot = false; f.ptr = false; f.clk = false; f.looks = ''; f.shut = false;
       f.hv = sp > 0 && frames[sp - 1].hv;
       f.inm = modal !== null && (el === modal || (sp > 0 && frames[sp - 1].inm));
       if (parent === null) { f.kids = null; f.next = null; } else if (parent.shadowRoot || parent.localName === 'slot') { f.kids = childNodesOf(parent); f.next = null; } else { f.kids = null; f.next = parent.firstChild; }
@@ -1888,6 +1896,10 @@ if (!window.__e2e) window.__e2e = (() => {
     // frame for it.
     function enter(el, d, off, skipText, parentIdx, parentHv) {
       if (SKIP_TAGS.has(el.localName) || hiddenSelf(el)) return '';
+      // inert content and what a closed <details> hides (all but its
+      // summary) are out of the accessibility tree, and out of reach
+      if (el.inert) return '';
+      if (sp >= 0 && frames[sp].shut && (el.localName !== 'summary' || frames[sp].el.querySelector(':scope > summary') !== el)) return '';
       if (modal !== null && el !== modal && !frames[sp].inm && !modalPath.has(el)) return '';
       const cs = getComputedStyle(el);
       const display = cs.display;
@@ -1950,6 +1962,7 @@ if (!window.__e2e) window.__e2e = (() => {
         if (block || el.localName === 'br') blk++;
         const pf = push(F_PLAIN, el, el, d, off, !visible, parentIdx);
         pf.block = block; pf.pad = pad; pf.contents = display === 'contents';
+        if (el.localName === 'details' && !el.open) { pf.skipText = true; pf.shut = true; }
         pf.ptr = known ? ptr : null; pf.clk = ptr && up.clk;
         if (hvRoot) { pf.hv = true; pf.hvRoot = true; }
         return null;
@@ -1995,6 +2008,8 @@ if (!window.__e2e) window.__e2e = (() => {
       }
       f.block = block; f.pad = pad; f.dirty0 = dirtySeq - own; f.role = role; f.idx = idx; f.wasCapped = wasCapped; f.cs = cs; f.ctl0 = ctlSeq; f.field0 = fieldSeq; f.up = parentIdx;
       f.box = box;
+      // a closed <details>: only its summary is walked (see enter)
+      if (el.localName === 'details' && !el.open) { f.skipText = true; f.shut = true; }
       if (el.localName !== 'iframe') { f.ptr = known ? ptr : null; f.clk = clk || role === 'generic_clickable'; f.looks = looks; }
       if (hvRoot) { f.hv = true; f.hvRoot = true; }
       return null;
@@ -3307,9 +3322,14 @@ if (!window.__e2e) window.__e2e = (() => {
 
   // ---- describing elements for errors ---------------------------------------
   const CONTAINERS = new Set(['dialog', 'alertdialog', 'menu', 'listbox', 'banner', 'navigation', 'region', 'form', 'complementary', 'contentinfo', 'toolbar', 'tooltip', 'alert', 'status']);
-  function describe(el) {
+  function describe(el, under) {
+    // over, when el lies over the element under: the outermost of el's
+    // ancestors that does not hold under too (the layer on top)
+    let over = el;
     for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
       if (e.nodeType !== 1) continue;
+      if (under && composedContains(e, under)) break;
+      over = e;
       let r = roleOf(e);
       if (r && !PASS_THROUGH.has(r)) {
         if (r === 'generic_clickable') r = 'generic';
@@ -3325,10 +3345,12 @@ if (!window.__e2e) window.__e2e = (() => {
         return out;
       }
     }
+    el = over;
     let s = el.localName;
     if (el.id) s += '#' + el.id;
     else if (el.classList && el.classList.length) s += '.' + Array.from(el.classList).slice(0, 2).join('.');
     const out = { role: '', name: '', tag: s };
+
     // A role-less layer on top is most often a modal's backdrop: name the modal.
     const doc = el.ownerDocument;
     for (const m of doc.querySelectorAll('[aria-modal="true"], dialog[open]')) {
@@ -3338,6 +3360,7 @@ if (!window.__e2e) window.__e2e = (() => {
         break;
       }
     }
+    if (under && !out.modal) { const t = cutText(norm(el.innerText || el.textContent || ''), 60); if (t) out.text = t; }
     return out;
   }
 
@@ -3378,12 +3401,37 @@ if (!window.__e2e) window.__e2e = (() => {
     return r.top >= 0 && r.left >= 0 && r.bottom <= win.innerHeight && r.right <= win.innerWidth;
   }
 
-  function scrollIntoViewDeep(el) {
-    if (!inViewport(el)) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  // inBoxes says el's box lies inside the visible part of every scroll box
+  // around it in its document (a box smaller than el: el's centre).
+  function inBoxes(el) {
+    const r = el.getBoundingClientRect();
+    const doc = el.ownerDocument;
+    for (let a = flatParent(el); a && a !== doc.documentElement && a !== doc.body; a = flatParent(a)) {
+      if (a.scrollHeight <= a.clientHeight && a.scrollWidth <= a.clientWidth) continue;
+      const cs = getComputedStyle(a);
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const ar = a.getBoundingClientRect();
+      const x0 = ar.left + a.clientLeft, y0 = ar.top + a.clientTop, x1 = x0 + a.clientWidth, y1 = y0 + a.clientHeight;
+      if (r.width <= a.clientWidth ? r.left < x0 - 0.5 || r.right > x1 + 0.5 : (r.left + r.right) / 2 < x0 || (r.left + r.right) / 2 > x1) return false;
+      if (r.height <= a.clientHeight ? r.top < y0 - 0.5 || r.bottom > y1 + 0.5 : (r.top + r.bottom) / 2 < y0 || (r.top + r.bottom) / 2 > y1) return false;
+    }
+    return true;
+  }
+
+  // SCROLL_ALIGN are the places a retry scrolls an element to when
+  // something (a sticky header) lies over it where the last one put it.
+  const SCROLL_ALIGN = ['center', 'end', 'start', 'nearest'];
+
+  // scrollIntoViewDeep scrolls every scroll box around el, the page and the
+  // frames around it, as a person would, until el is in view; force (a
+  // retry number) scrolls even an element in view, to another place.
+  function scrollIntoViewDeep(el, force) {
+    const align = SCROLL_ALIGN[(force || 0) % SCROLL_ALIGN.length];
+    if (force || !inViewport(el) || !inBoxes(el)) el.scrollIntoView({ block: align, inline: align, behavior: 'instant' });
     let win = el.ownerDocument.defaultView;
     while (win && win !== window.top && win.frameElement) {
       const f = win.frameElement;
-      if (!inViewport(f)) f.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      if (!inViewport(f) || !inBoxes(f)) f.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       win = f.ownerDocument.defaultView;
     }
   }
@@ -3419,12 +3467,13 @@ if (!window.__e2e) window.__e2e = (() => {
   // 'hover', x, y, over: {text, word}} with the point to move the mouse to.
   async function actionable(ref, o) {
     const deadline = now() + (o.timeout || 5000);
-    let last = null, info = null;
+    let last = null, info = null, covers = 0;
     for (;;) {
       const el = resolve(ref);
       if (el) { const rec = refs.byEl.get(el); if (rec) info = { role: rec.role, name: rec.name }; }
       const fail = (reason, detail, extra) => Object.assign({ ok: false, reason, detail: detail || '' }, info || {}, extra || {});
       if (!el) return fail('detached', 'the element is no longer known; take a new snapshot');
+      let why = '';
       if (!el.isConnected) { last = fail('detached', 'the element was removed from the page'); }
       else if (!el.checkVisibility({ visibilityProperty: true }) || hiddenAncestor(el)) {
         const a = o.hovered ? null : hoverContainer(el);
@@ -3435,10 +3484,20 @@ if (!window.__e2e) window.__e2e = (() => {
         }
         last = fail('hidden', hiddenWhy(el));
       }
+      else if ((why = unseenWhy(el, true))) last = fail('hidden', why);
       else {
-        if (o.scroll !== false) scrollIntoViewDeep(el);
+        // a retry after something covered it scrolls it elsewhere, as a
+        // person scrolls a field out from under a sticky header
+        if (o.scroll !== false) scrollIntoViewDeep(el, covers < SCROLL_ALIGN.length ? covers : 0);
         const r1 = el.getBoundingClientRect();
-        if (r1.width === 0 || r1.height === 0) last = fail('hidden', 'the element has no size');
+        if ((why = opacityWhy(el))) {
+          // see-through until a container is hovered: hover it first
+          const a = o.hovered ? null : hoverContainer(el);
+          const r = a && a.getBoundingClientRect(), off = a && frameOffset(a);
+          if (a && r.width > 0 && r.height > 0) return Object.assign(fail('hover', ''), { x: off.x + r.left + r.width / 2, y: off.y + r.top + r.height / 2, over: containerWords(a) });
+          last = fail('hidden', why);
+        }
+        else if (r1.width === 0 || r1.height === 0) last = fail('hidden', 'the element has no size');
         else if (o.enabled && isDisabled(el)) last = fail('disabled', 'the element is disabled');
         else if (o.editable && (el.readOnly || el.getAttribute('aria-readonly') === 'true')) last = fail('readonly', 'the element is read-only');
         else {
@@ -3469,7 +3528,7 @@ if (!window.__e2e) window.__e2e = (() => {
             const hit = deepHit(x, y);
             if (hit && (composedContains(el, hit) || (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))))) return { ok: true, x, y };
             if (!hit) last = fail('hidden', 'the element is outside the viewport');
-            else last = fail('covered', '', { coveredBy: describe(hit) });
+            else { last = fail('covered', '', { coveredBy: describe(hit, el) }); covers++; }
           }
         }
       }
@@ -3493,9 +3552,231 @@ if (!window.__e2e) window.__e2e = (() => {
       if (e.hidden) return who + ' has the hidden attribute';
       if (e.getAttribute('aria-hidden') === 'true') return who + ' has aria-hidden=true';
     }
+    const d = closedDetails(el);
+    if (d) return 'the element is inside a closed <details>' + detailsWords(d);
     const cs = getComputedStyle(el);
     if (cs.visibility !== 'visible') return 'the element has visibility: ' + cs.visibility;
     return 'the element is not visible';
+  }
+
+  // ---- visibility as a person sees it ----------------------------------------
+  // A person sees an element when it is rendered (not display: none, not in
+  // a closed <details>, not under content-visibility: hidden), not
+  // visibility: hidden, not see-through (opacity 0, its own or an
+  // ancestor's), not inert, and some of its box is left after every
+  // ancestor that clips it (overflow other than visible, clip, clip-path)
+  // and lies inside the area of the page one can scroll to; a scroll box
+  // clips at its scrollable area, since a person scrolls it. With cover
+  // (see seenWhy), one of the points of its box must also be on top.
+  // unseenWhy answers why not, '' when it is seen; it is the cheap part,
+  // without the cover.
+
+  // flatParent is e's parent in the flat tree (a slotted element's slot, a
+  // shadow root's host), within one document.
+  const flatParent = (e) => e.assignedSlot || e.parentElement || (e.parentNode && e.parentNode.host) || null;
+  const who = (e, el) => e === el ? 'the element' : 'an ancestor (' + tagWords(e) + ')';
+  function tagWords(e) {
+    let s = e.localName;
+    if (e.id) s += '#' + e.id;
+    else if (e.classList && e.classList.length) s += '.' + Array.from(e.classList).slice(0, 2).join('.');
+    return s;
+  }
+
+  // closedDetails is the closed <details> whose hidden content holds el
+  // (its own summary is shown), or null.
+  function closedDetails(el) {
+    for (let c = el, e = flatParent(el); e; c = e, e = flatParent(e)) {
+      if (e.localName === 'details' && !e.open && !(c.localName === 'summary' && e.querySelector(':scope > summary') === c)) return e;
+    }
+    return null;
+  }
+  function detailsWords(d) {
+    const sm = d.querySelector(':scope > summary');
+    const t = sm ? cutText(norm(sm.textContent), 60) : '';
+    return t ? ' ("' + t + '")' : '';
+  }
+
+  // inertOne is el or its nearest ancestor that is inert, or null.
+  function inertOne(el) {
+    for (let e = el; e; e = flatParent(e)) if (e.inert) return e;
+    return null;
+  }
+
+  // transparentOne is el or the ancestor that makes it see-through
+  // (opacity: 0), or null.
+  // A native input or select made see-through over its own drawing (a
+  // styled checkbox, switch or file button: the input fills the box that
+  // draws it) is seen as that drawing, as a person clicks it.
+  function transparentOne(el) {
+    if (!el.checkVisibility || el.checkVisibility({ opacityProperty: true })) return null;
+    for (let e = el; e; e = flatParent(e)) {
+      if (getComputedStyle(e).opacity !== '0') continue;
+      if (e === el && (el.localName === 'input' || el.localName === 'select')) {
+        const p = flatParent(el);
+        if (p && p.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+          const r = el.getBoundingClientRect(), pr = p.getBoundingClientRect();
+          const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+          if (cx >= pr.left && cx <= pr.right && cy >= pr.top && cy <= pr.bottom && pr.width > 0 && pr.height > 0) return null;
+        }
+      }
+      return e;
+    }
+    return null;
+  }
+
+  // FIXED_CB says a computed style makes its element the containing block
+  // of fixed descendants (and so of absolute ones).
+  function fixedCB(cs) {
+    return cs.transform !== 'none' || cs.perspective !== 'none' || cs.filter !== 'none' || cs.backdropFilter !== 'none' ||
+      (cs.contain !== 'none' && /paint|layout|strict|content/.test(cs.contain)) || /transform|perspective|filter/.test(cs.willChange);
+  }
+
+  // zeroClip says a computed style's clip or clip-path leaves nothing.
+  function zeroClip(cs) {
+    const c = cs.clip;
+    if (c && c !== 'auto' && (cs.position === 'absolute' || cs.position === 'fixed')) {
+      const m = /rect\(\s*(-?[\d.]+)px,?\s*(-?[\d.]+)px,?\s*(-?[\d.]+)px,?\s*(-?[\d.]+)px\s*\)/.exec(c);
+      if (m && (+m[2] <= +m[4] || +m[3] <= +m[1])) return true;
+    }
+    const cp = cs.clipPath;
+    return cp !== 'none' && /^inset\((50|100)%\)$|^circle\(0(px)?( at [^)]*)?\)$/.test(cp);
+  }
+
+  // clipWhy intersects el's box with what clips it in its document and in
+  // the frames around it; it answers why nothing is left, '' when some is.
+  function clipWhy(el) {
+    const r = el.getBoundingClientRect();
+    let l = r.left, t = r.top, rt = r.right, b = r.bottom;
+    if (r.width <= 0 || r.height <= 0) return 'the element has no size';
+    let e = el, pos = getComputedStyle(el).position;
+    if (zeroClip(getComputedStyle(el))) return 'the element is clipped to nothing (' + (getComputedStyle(el).clipPath !== 'none' ? 'clip-path' : 'clip') + ')';
+    for (;;) {
+      const doc = e.ownerDocument, win = doc.defaultView;
+      for (let a = flatParent(e); a && a !== doc.documentElement && a !== doc.body; a = flatParent(a)) {
+        const cs = getComputedStyle(a);
+        if (cs.display === 'contents') continue;
+        if (zeroClip(cs)) return who(a, el) + ' is clipped to nothing';
+        const holds = pos === 'fixed' ? fixedCB(cs) : pos === 'absolute' ? cs.position !== 'static' || fixedCB(cs) : true;
+        if (!holds) continue;
+        pos = cs.position;
+        const ox = cs.overflowX, oy = cs.overflowY;
+        if (ox === 'visible' && oy === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        const cl = ar.left + a.clientLeft, ct = ar.top + a.clientTop;
+        // a box a person scrolls clips at its scrollable area; what is
+        // left there is then taken as scrolled into the box's view
+        if (ox !== 'visible') {
+          const scroll = ox === 'auto' || ox === 'scroll';
+          const x0 = scroll ? cl - a.scrollLeft : cl, x1 = x0 + (scroll ? a.scrollWidth : a.clientWidth);
+          l = Math.max(l, x0); rt = Math.min(rt, x1);
+          if (scroll && rt - l >= 1) { const w = Math.min(rt - l, a.clientWidth); l = Math.min(Math.max(l, cl), cl + a.clientWidth - w); rt = l + w; }
+        }
+        if (oy !== 'visible') {
+          const scroll = oy === 'auto' || oy === 'scroll';
+          const y0 = scroll ? ct - a.scrollTop : ct, y1 = y0 + (scroll ? a.scrollHeight : a.clientHeight);
+          t = Math.max(t, y0); b = Math.min(b, y1);
+          if (scroll && b - t >= 1) { const hh = Math.min(b - t, a.clientHeight); t = Math.min(Math.max(t, ct), ct + a.clientHeight - hh); b = t + hh; }
+        }
+        if (rt - l < 1 || b - t < 1) return who(a, el) + ' clips it away (overflow: ' + (ox === oy ? ox : ox + ' ' + oy) + ')';
+      }
+      // the page: fixed boxes stay in the viewport; the rest lies in the
+      // area one can scroll to (the viewport where the root hides overflow)
+      const se = doc.scrollingElement || doc.documentElement, rcs = getComputedStyle(doc.documentElement), bcs = doc.body ? getComputedStyle(doc.body) : rcs;
+      const hideX = /hidden|clip/.test(rcs.overflowX) || (rcs.overflowX === 'visible' && /hidden|clip/.test(bcs.overflowX));
+      const hideY = /hidden|clip/.test(rcs.overflowY) || (rcs.overflowY === 'visible' && /hidden|clip/.test(bcs.overflowY));
+      const vw = win.innerWidth, vh = win.innerHeight;
+      const x0 = pos === 'fixed' || hideX ? 0 : -se.scrollLeft, x1 = pos === 'fixed' || hideX ? vw : x0 + Math.max(se.scrollWidth, vw);
+      const y0 = pos === 'fixed' || hideY ? 0 : -se.scrollTop, y1 = pos === 'fixed' || hideY ? vh : y0 + Math.max(se.scrollHeight, vh);
+      l = Math.max(l, x0); rt = Math.min(rt, x1); t = Math.max(t, y0); b = Math.min(b, y1);
+      if (rt - l < 1 || b - t < 1) return pos === 'fixed' ? 'the element is outside the viewport, fixed where no one can scroll to it' : 'the element is outside the page, where no one can scroll to it';
+      // a frame: what is left, in the frame element's box
+      const fe = win.frameElement;
+      if (!fe || win === window.top) return '';
+      const fr = fe.getBoundingClientRect(), ox = fr.left + fe.clientLeft, oy = fr.top + fe.clientTop;
+      l = Math.max(l + ox, ox); t = Math.max(t + oy, oy); rt = Math.min(rt + ox, ox + fe.clientWidth); b = Math.min(b + oy, oy + fe.clientHeight);
+      if (rt - l < 1 || b - t < 1) return 'the element is outside its frame\'s box';
+      e = fe; pos = getComputedStyle(fe).position;
+    }
+  }
+
+  // boxedOf is the element whose box stands for el: an option of a closed
+  // select stands for its select; a display: contents element for its
+  // first child element with a box.
+  function boxedOf(el) {
+    if (el.localName === 'option' || el.localName === 'optgroup') { const sel = el.closest('select'); if (sel) return sel; }
+    for (let i = 0; i < 8 && el.nodeType === 1 && getComputedStyle(el).display === 'contents'; i++) {
+      let c = null;
+      for (const k of childNodesOf(el)) if (k.nodeType === 1 && getComputedStyle(k).display !== 'none') { c = k; break; }
+      if (!c) break;
+      el = c;
+    }
+    return el;
+  }
+
+  // unseenWhy says why a person does not see el (rendered or not), '' when
+  // they do; the cover is not judged.
+  // they do; the cover is not judged, nor (noOpacity) whether it is
+  // see-through: a page may fade an element in once it is scrolled to.
+  function unseenWhy(el, noOpacity) {
+    el = boxedOf(el);
+    if (!el.checkVisibility({ visibilityProperty: true }) || hiddenAncestor(el)) return hiddenWhy(el);
+    const i = inertOne(el);
+    if (i) return who(i, el) + ' is inert';
+    if (!noOpacity) { const o = transparentOne(el); if (o) return who(o, el) + ' has opacity: 0'; }
+    return clipWhy(el);
+  }
+  function opacityWhy(el) {
+    const o = transparentOne(boxedOf(el));
+    return o ? who(o, el) + ' has opacity: 0' : '';
+  }
+
+  // coverOf is what lies over el at every one of nine points of its box
+  // that are in the viewport (the element must have been scrolled to), or
+  // null when any of them shows el (or its label), or none is in view.
+  function coverOf(el) {
+    el = boxedOf(el);
+    const r = el.getBoundingClientRect(), off = frameOffset(el);
+    const vw = window.innerWidth, vh = window.innerHeight;
+    let first = null, tried = 0;
+    for (const fy of [0.5, 0.1, 0.9]) {
+      for (const fx of [0.5, 0.1, 0.9]) {
+        const x = off.x + r.left + r.width * fx, y = off.y + r.top + r.height * fy;
+        if (x < 0 || y < 0 || x >= vw || y >= vh) continue;
+        tried++;
+        const hit = deepHit(x, y);
+        if (!hit) continue;
+        if (composedContains(el, hit) || composedContains(hit, el) || (el.labels && Array.from(el.labels).some((lb) => composedContains(lb, hit)))) return null;
+        if (first === null) first = hit;
+      }
+    }
+    return tried > 0 ? first : null;
+  }
+
+  // seen judges el as a person looking at the page: it scrolls el into
+  // view (every scroll box around it, then the page) and answers
+  // {seen: true} or {seen: false, reason: 'hidden'|'covered', detail,
+  // coveredBy}.
+  function seen(ref) {
+    const el = resolve(ref);
+    if (!el || !el.isConnected) return { seen: false, reason: 'detached', detail: 'the element is no longer on the page' };
+    const rec = refs.byEl.get(el);
+    if (rec) { const r = seenOf(el); return Object.assign(r, r.seen ? {} : { role: rec.role, name: rec.name }); }
+    return seenOf(el);
+  }
+  // holds says whether the element behind outer holds the one behind inner.
+  function holds(outer, inner) {
+    const a = resolve(outer), b = resolve(inner);
+    if (!a || !b || !a.isConnected || !b.isConnected) return { known: false, in: false };
+    return { known: true, in: a !== b && composedContains(a, b) };
+  }
+  function seenOf(el) {
+    let why = unseenWhy(el, true);
+    if (why) return { seen: false, reason: 'hidden', detail: why };
+    scrollIntoViewDeep(boxedOf(el));
+    if ((why = opacityWhy(el))) return { seen: false, reason: 'hidden', detail: why };
+    const c = coverOf(el);
+    if (c) return { seen: false, reason: 'covered', detail: '', coveredBy: describe(c, boxedOf(el)) };
+    return { seen: true };
   }
 
   // ---- element operations used by actions ----------------------------------
@@ -4030,6 +4311,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, seen, holds, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups, playwrightLocator };
 })();

@@ -7,7 +7,7 @@
 //
 //	click, dblclick, rightclick, hover   locator.click() … click({ button: 'right' }), hover()
 //	check, uncheck, type, select         check(), uncheck(), fill(v), selectOption(v)
-//	press, drag, upload, scroll          press(k) or page.keyboard.press(k), dragTo, setInputFiles, scrollIntoViewIfNeeded
+//	press, drag, upload, scroll          press(k) or page.keyboard.press(k), dragTo, setInputFiles, scrollIntoViewIfNeeded (box.locator(el) with in:)
 //	navigate                             page.goto(url)
 //	wait for an element                  expect(locator).toBeVisible()
 //	wait 2s                              a comment: Playwright waits for what it acts on
@@ -344,7 +344,18 @@ func (w *writer) action(s step.Step, targets []Target) {
 	case step.Select:
 		call("selectOption", w.str(s.Value))
 	case step.Scroll:
-		call("scrollIntoViewIfNeeded")
+		if strings.TrimSpace(s.Value) == "" {
+			call("scrollIntoViewIfNeeded")
+			return
+		}
+		// the element within the box: scrolling it scrolls the box too
+		to := w.locator(s, targets, 0)
+		in := w.locator(s, targets, 1)
+		if opts != "" {
+			w.line("await %s.locator(%s).scrollIntoViewIfNeeded(%s);", in, to, opts)
+			return
+		}
+		w.line("await %s.locator(%s).scrollIntoViewIfNeeded();", in, to)
 	case step.Press:
 		if strings.TrimSpace(s.Description) == "" {
 			w.line("await page.keyboard.press(%s);", w.str(s.Value))

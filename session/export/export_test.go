@@ -98,6 +98,7 @@ steps:
   - expect: { title: Account }
   - expect: { text: { in: the greeting, is: "Hi {{ env.NAME }}!" } }
   - click: the Launch rocket button
+  - scroll: { in: the Messages panel, to: the Archive button }
 `)
 		css := Target{Locator: browser.PWLocator{Kind: "css", Value: "span.icon-file", Count: 1,
 			Reason: "no role, label, placeholder, test id or text names it alone; its class does"}, Cached: true}
@@ -136,6 +137,7 @@ steps:
 			{}, {}, {},
 			{Targets: []Target{role("heading", "")}},
 			{}, // never located: guessed
+			{Targets: []Target{role("button", "Archive"), role("region", "Messages")}},
 		}
 		spec, err := Spec(Test{Test: tt, Steps: steps}, Options{OutDir: filepath.Join(dir, "out")})
 		if err != nil {
@@ -161,6 +163,7 @@ steps:
   - act: archive the oldest project
   - click: the Save button
   - click: the Launch rocket button
+  - scroll: { in: the Messages panel, to: the Archive button }
 `)
 	located := role("button", "Save")
 	located.Cached = false

@@ -20,12 +20,27 @@ import (
 func runExpect(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
 	switch st.Expect {
 	case step.ExpectVisible:
-		_, pending, err := r.target(ctx, tr, raw, st, sr)
+		ref, pending, err := r.target(ctx, tr, raw, st, sr)
 		if err != nil {
 			var nf *NotFoundError
 			if errors.As(err, &nf) && nf.Reason == locate.ReasonNoMatch {
 				return fmt.Errorf("expected %q to be visible: %w", st.Description, err)
 			}
+			return err
+		}
+		// in the outline is not yet in sight: a person must see it (not
+		// see-through, not clipped away, not off the page, not covered)
+		var unseen *browser.ActionError
+		err = r.poll(ctx, st, func() (string, bool, error) {
+			e, err := tr.page.Seen(ctx, ref)
+			if e != nil {
+				unseen = e
+			}
+			return "", err == nil && e == nil, err
+		}, func(string) error {
+			return fmt.Errorf("expected %q to be visible, but a person cannot see it: %s", st.Description, seenWords(unseen))
+		})
+		if err != nil {
 			return err
 		}
 		r.remember(tr, pending)
@@ -151,7 +166,9 @@ func (r *Runner) textOf(ctx context.Context, tr *testRun, ref string) (string, e
 }
 
 // expectHidden passes once nothing matches the description any more, or
-// what matches is not visible. It never writes the cache: there is no element.
+// what matches no person can see (browser.Page.Seen: see-through, clipped
+// away, off the page, covered). It never writes the cache: there is no
+// element.
 func (r *Runner) expectHidden(ctx context.Context, tr *testRun, raw, st step.Step) error {
 	_ = r.key(tr, raw) // keep occurrence numbering stable
 	deadline := stepDeadline(ctx, r.timeout(st))
@@ -175,6 +192,10 @@ func (r *Runner) expectHidden(ctx context.Context, tr *testRun, raw, st step.Ste
 		if res.Target == nil && res.Reason == locate.ReasonNoMatch {
 			return nil
 		}
+		// what matches is there, but no person can see it
+		if err == nil && hiddenFromPerson(ctx, tr, res) {
+			return nil
+		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			var still *ax.Node
 			if res.Target != nil {
@@ -191,4 +212,43 @@ func (r *Runner) expectHidden(ctx context.Context, tr *testRun, raw, st step.Ste
 		doing(ctx, doingWait)
 		waitChange(ctx, tr.page, deadline)
 	}
+}
+
+// hiddenFromPerson says the element the locator found (or every candidate
+// of an ambiguous answer) is one no person can see.
+func hiddenFromPerson(ctx context.Context, tr *testRun, res *locate.Result) bool {
+	var refs []string
+	if res.Target != nil {
+		refs = append(refs, res.Target.Node.Ref)
+	} else if res.Reason == locate.ReasonAmbiguous {
+		for _, c := range res.Candidates {
+			refs = append(refs, c.Node.Ref)
+		}
+	}
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		if ref == "" {
+			return false
+		}
+		e, err := tr.page.Seen(ctx, ref)
+		if err != nil || e == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// seenWords is why a person cannot see an element, as an error says it.
+func seenWords(e *browser.ActionError) string {
+	switch {
+	case e == nil:
+		return "the page did not say why"
+	case e.Reason == browser.ReasonCovered:
+		return "it is covered by " + e.CoveredBy
+	case e.Detail != "":
+		return e.Detail
+	}
+	return e.Reason
 }

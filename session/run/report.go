@@ -45,6 +45,10 @@ func describe(st step.Step) string {
 		return fmt.Sprintf("select %q in %s", st.Value, d)
 	case step.Drag:
 		return fmt.Sprintf("drag %s onto %s", d, st.Value)
+	case step.Scroll:
+		if st.Value != "" {
+			return fmt.Sprintf("scroll to %s in %s", d, st.Value)
+		}
 	case step.Upload:
 		return fmt.Sprintf("upload %s into %s", strings.Join(step.UploadFiles(st.Value), ", "), d)
 	case step.Press:

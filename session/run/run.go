@@ -462,7 +462,7 @@ var handlers = map[step.Type]handler{
 	step.Drag:       runDrag,
 	step.Check:      runElement,
 	step.Uncheck:    runElement,
-	step.Scroll:     runElement,
+	step.Scroll:     runScroll,
 	step.Wait:       runWait,
 	step.Expect:     runExpect,
 	step.Assert:     runAssert,
@@ -664,6 +664,45 @@ func runDrag(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	}
 	r.remember(tr, pendingFrom)
 	r.remember(tr, pendingTo)
+	r.settleBrief(ctx, tr)
+	return nil
+}
+
+// runScroll scrolls the step's element into view: every scroll box around
+// it, then the page, as a person scrolls. With a box (its value, from
+// `scroll: { in: the Messages panel, to: the Archive button }`), the box is
+// looked up after the element, as a description of its own with its own
+// cache entry, and must hold the element.
+func runScroll(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
+	if strings.TrimSpace(st.Value) == "" {
+		return runElement(r, ctx, tr, raw, st, sr)
+	}
+	ref, pending, err := r.target(ctx, tr, raw, st, sr)
+	if err != nil {
+		return err
+	}
+	rawIn := step.Step{Type: step.Scroll, Description: raw.Value, Timeout: raw.Timeout}
+	stIn := step.Step{Type: step.Scroll, Description: st.Value, Timeout: st.Timeout}
+	box, pendingIn, err := r.target(ctx, tr, rawIn, stIn, sr)
+	if err != nil {
+		return fmt.Errorf("scroll box: %w", err)
+	}
+	in, err := tr.page.Holds(ctx, box, ref)
+	if err != nil {
+		return err
+	}
+	if !in {
+		return fmt.Errorf("%q is not inside %q: scroll to it on its own, or name the box that holds it", st.Description, st.Value)
+	}
+	r.showPage(ctx, tr, ref)
+	actx, cancel := context.WithTimeout(ctx, r.timeout(st))
+	defer cancel()
+	doing(ctx, doingAct)
+	if err := tr.page.ScrollIntoView(actx, ref, browser.ActOptions{Timeout: r.timeout(st)}); err != nil {
+		return err
+	}
+	r.remember(tr, pending)
+	r.remember(tr, pendingIn)
 	r.settleBrief(ctx, tr)
 	return nil
 }

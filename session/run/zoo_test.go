@@ -32,7 +32,11 @@ import (
 // names. A step that looks up the wrong element is the worst outcome and
 // fails TestZoo on every page and style; a step that fails otherwise fails
 // it too unless the test file lists it as a known exception for that style
-// (`# zoo-except: <style>: <why>`).
+// (`# zoo-except: <style>: <why>`). A step no person could take (a
+// click on a button they cannot see) carries `# zoo-fails: <words>`: it
+// must fail on every style, its error holding one of the words (separated
+// by |), and any element it found must be the ground truth's; such steps
+// are counted apart from the located share.
 
 var zooOnly = flag.String("zoo.only", "", "TestZoo, TestZooWarmReplay, TestZooCrossStyle and BenchmarkZoo run only the zoo test of this name (tasks for examples/zoo/tasks.e2e.yaml)")
 
@@ -55,6 +59,7 @@ type zooAnno struct {
 	Line   int
 	Keys   []string          // the elements the step looks up, in order
 	Except map[string]string // style (or "all") → why the style gives no clue
+	Fails  string            // the step must fail, its error holding one of these words (| between them)
 }
 
 // except returns the reason the step may fail on style, "" when it may not.
@@ -65,7 +70,7 @@ func (a zooAnno) except(style string) string {
 	return a.Except["all"]
 }
 
-var zooComment = regexp.MustCompile(`#\s*(zoo|zoo-except):\s*`)
+var zooComment = regexp.MustCompile(`#\s*(zoo-fails|zoo-except|zoo):\s*`)
 
 // parseZooComments reads the `# zoo:` and `# zoo-except:` comments of the
 // file. On a step's lines they belong to that step; a comment line holding
@@ -111,6 +116,11 @@ func parseZooComments(src []byte) (byLine map[int]zooAnno, pendingOf map[int]map
 				if len(a.Keys) == 0 {
 					return nil, nil, fmt.Errorf("line %d: `# zoo:` names no data-zoo-key", n)
 				}
+			case "zoo-fails":
+				if pureComment || body == "" {
+					return nil, nil, fmt.Errorf("line %d: want `# zoo-fails: <words of the error>` on the step's line", n)
+				}
+				a.Fails = body
 			case "zoo-except":
 				styles, why, ok := strings.Cut(body, ": ")
 				if !ok || strings.TrimSpace(why) == "" {
@@ -132,7 +142,7 @@ func parseZooComments(src []byte) (byLine map[int]zooAnno, pendingOf map[int]map
 				}
 			}
 		}
-		if !pureComment && (len(a.Keys) > 0 || len(a.Except) > 0) {
+		if !pureComment && (len(a.Keys) > 0 || len(a.Except) > 0 || a.Fails != "") {
 			byLine[n] = a
 		}
 	}
@@ -200,6 +210,9 @@ func parseZoo(path string, src []byte) (zooFile, error) {
 		for l, la := range byLine {
 			if l >= st.Pos.Line && l < end {
 				a.Keys = append(a.Keys, la.Keys...)
+				if la.Fails != "" {
+					a.Fails = la.Fails
+				}
 				for k, v := range la.Except {
 					a.Except[k] = v
 				}
@@ -226,7 +239,7 @@ func parseZoo(path string, src []byte) (zooFile, error) {
 }
 
 // zooTargets is how many elements a step looks up before acting (the
-// runner's target calls): a drag two, expect hidden none (it passes when
+// runner's target calls): a drag two, a scroll in a box two, expect hidden none (it passes when
 // nothing matches), a step with no description none.
 func zooTargets(st step.Step) int {
 	switch st.Type {
@@ -234,6 +247,10 @@ func zooTargets(st step.Step) int {
 		return 0
 	case step.Drag:
 		return 2
+	case step.Scroll:
+		if st.Value != "" {
+			return 2 // the element, then the box that holds it
+		}
 	case step.Press, step.Wait:
 		if st.Description == "" {
 			return 0
@@ -280,6 +297,7 @@ type zooStep struct {
 	Command string
 	Keys    []string
 	Except  string // why this style may fail this step, "" when it may not
+	Fails   string // the step must fail with one of these words (see zooAnno)
 	Looks   []zooLook
 	Status  session.StepStatus
 	Error   string
@@ -294,6 +312,19 @@ type zooStep struct {
 
 // Element says whether the step looks up elements.
 func (s zooStep) Element() bool { return len(s.Keys) > 0 }
+
+// FailedAsMeant says a step meant to fail did, with one of its words.
+func (s zooStep) FailedAsMeant() bool {
+	if s.Fails == "" || s.Status != session.StatusFailed {
+		return false
+	}
+	for w := range strings.SplitSeq(s.Fails, "|") {
+		if w = strings.TrimSpace(w); w != "" && strings.Contains(s.Error, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // want is the key lookup i must resolve to: the i-th key, or for a step
 // that looks again (after a hover, say) the last one.
@@ -340,11 +371,24 @@ type zooCounts struct {
 	// Failed counts element steps located correctly whose action or check
 	// still failed, and other (non-element) steps that failed.
 	Failed int
-	Looks  []time.Duration
+	// Meant counts the steps meant to fail (`# zoo-fails`), AsMeant those
+	// that failed as meant; they are not in Steps.
+	Meant, AsMeant int
+	Looks          []time.Duration
 }
 
 func (c *zooCounts) add(r zooRun) {
 	for _, s := range r.Steps {
+		if s.Fails != "" {
+			c.Meant++
+			if s.FailedAsMeant() {
+				c.AsMeant++
+			}
+			if s.Element() && s.Outcome() == zooWrong {
+				c.Wrong++
+			}
+			continue
+		}
 		if !s.Element() {
 			if s.Status == session.StatusFailed {
 				c.Failed++
@@ -411,6 +455,12 @@ type zooHarness struct {
 // style may take.
 const zooExceptTimeout = 2 * time.Second
 
+// zooFailsTimeout is the time a step meant to fail (`# zoo-fails`) is
+// given: what it asks for is never there, and the reason it fails with is
+// read while it lasts (a little longer than a known exception's, so that a
+// loaded machine still reads the page before it ends).
+const zooFailsTimeout = 4 * time.Second
+
 func newZooHarness(t testing.TB) *zooHarness {
 	t.Helper()
 	browserTest(t)
@@ -471,6 +521,9 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 		if i < len(zf.Steps) && zf.Steps[i].except(style) != "" && test.Steps[i].Timeout == 0 {
 			test.Steps[i].Timeout = zooExceptTimeout
 		}
+		if i < len(zf.Steps) && zf.Steps[i].Fails != "" && test.Steps[i].Timeout == 0 {
+			test.Steps[i].Timeout = zooFailsTimeout
+		}
 	}
 	var mu sync.Mutex
 	looks := map[int][]zooLook{}
@@ -518,7 +571,7 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	zr := zooRun{Page: zf.Name, Style: style, File: filepath.Base(zf.Path), Passed: res.Status == "passed", Err: res.Error}
 	for i, sr := range res.Steps {
 		a := zf.Steps[i]
-		zr.Steps = append(zr.Steps, zooStep{Index: i, Line: a.Line, Command: sr.Command, Keys: a.Keys, Except: a.except(style),
+		zr.Steps = append(zr.Steps, zooStep{Index: i, Line: a.Line, Command: sr.Command, Keys: a.Keys, Except: a.except(style), Fails: a.Fails,
 			Looks: looks[i], Status: sr.Status, Error: sr.Error, Note: sr.Note, Cache: sr.Cache, MissReason: sr.MissReason,
 			Duration: time.Duration(sr.DurationMS) * time.Millisecond, Reidentified: sr.Reidentified})
 	}
@@ -539,6 +592,9 @@ func zooReport(runs []zooRun) string {
 	}
 	fmt.Fprintf(&b, "| **all** | | %d | %d (%.0f%%) | %d | %d | %d | %d | %s |\n", all.Steps, all.Located, pct(all.Located, all.Steps),
 		all.Ambiguous, all.NotFound, all.Wrong, all.Failed, all.medianText())
+	if all.Meant > 0 {
+		fmt.Fprintf(&b, "\nSteps no person could take (`# zoo-fails`, not in the table's steps): %d, failed as meant %d.\n", all.Meant, all.AsMeant)
+	}
 	b.WriteString("\nHow each element step was located (the lookup's path and the locator's reasons):\n")
 	for _, r := range runs {
 		for _, s := range r.Steps {
@@ -555,7 +611,10 @@ func zooReport(runs []zooRun) string {
 	b.WriteString("\nSteps that did not pass:\n")
 	for _, r := range runs {
 		for _, s := range r.Steps {
-			if s.Status != session.StatusFailed && (!s.Element() || s.Outcome() == zooLocated) {
+			if s.Status != session.StatusFailed && (!s.Element() || s.Outcome() == zooLocated) && s.Fails == "" {
+				continue
+			}
+			if s.FailedAsMeant() && s.Outcome() != zooWrong {
 				continue
 			}
 			what := "failed"
@@ -648,6 +707,10 @@ func TestZoo(t *testing.T) {
 		for _, r := range runs {
 			for _, s := range r.Steps {
 				switch {
+				case s.Fails != "":
+					if !s.FailedAsMeant() {
+						t.Errorf("%s:%d %s: %s: want it to fail with %q: %s %s", r.File, s.Line, r.Style, s.Command, s.Fails, s.Status, s.detail())
+					}
 				case s.Status == session.StatusFailed && s.Except == "":
 					t.Errorf("%s:%d %s: %s failed: %s", r.File, s.Line, r.Style, s.Command, s.detail())
 				case s.Status != session.StatusFailed && s.Except != "":
@@ -676,12 +739,13 @@ steps:
   - drag: { from: the bread item, to: the eggs item } # zoo: tasks:item:bread, tasks:item:eggs
   - expect: { hidden: the eggs item }
   - click: the X button # zoo: tasks:x # zoo-except: webcomponents: none
+  - click: the Archive button # zoo: hiding:archive # zoo-fails: no element|hidden
 `
 	zf, err := parseZoo("t.e2e.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(zf.Steps) != 4 {
+	if len(zf.Steps) != 5 {
 		t.Fatalf("%d steps", len(zf.Steps))
 	}
 	if got := zf.Steps[0].Keys; !slices.Equal(got, []string{"settings:save"}) || len(zf.Steps[0].Except) != 0 {
@@ -699,7 +763,24 @@ steps:
 	if got := zf.Steps[3]; !slices.Equal(got.Keys, []string{"tasks:x"}) || got.except("webcomponents") != "none" {
 		t.Errorf("step 4: %v %v", got.Keys, got.Except)
 	}
+	if got := zf.Steps[4]; !slices.Equal(got.Keys, []string{"hiding:archive"}) || got.Fails != "no element|hidden" || zf.Steps[3].Fails != "" {
+		t.Errorf("step 5: %v %q", got.Keys, got.Fails)
+	}
+	for _, c := range []struct {
+		s    zooStep
+		want bool
+	}{
+		{zooStep{Fails: "no element|hidden", Status: session.StatusFailed, Error: "click e3: hidden: opacity 0"}, true},
+		{zooStep{Fails: "no element|hidden", Status: session.StatusFailed, Error: "covered by div"}, false},
+		{zooStep{Fails: "hidden", Status: session.StatusPassed}, false},
+		{zooStep{Status: session.StatusFailed, Error: "hidden"}, false},
+	} {
+		if got := c.s.FailedAsMeant(); got != c.want {
+			t.Errorf("%+v: failed as meant %v, want %v", c.s, got, c.want)
+		}
+	}
 	for name, bad := range map[string]string{
+		"fails above":  "name: t\nurl: /\nsteps:\n  # zoo-fails: hidden\n  - click: a # zoo: x:a\n",
 		"no comment":   "name: t\nurl: /\nsteps:\n  - click: the Save button\n",
 		"one for two":  "name: t\nurl: /\nsteps:\n  - drag: { from: a, to: b } # zoo: x:a\n",
 		"bad style":    "name: t\nurl: /\nsteps:\n  - click: a # zoo: x:a # zoo-except: fancy: why\n",

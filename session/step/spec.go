@@ -116,8 +116,12 @@ var Types = map[Type]Spec{
 		Fields:  Fields{Description: Required, DescriptionDoc: "the checkbox or switch", Element: true},
 	},
 	Scroll: {
-		Summary: "scroll an element into view",
-		Fields:  Fields{Description: Required, DescriptionDoc: "the element to scroll into view", Element: true},
+		Summary: "scroll an element into view, in every scroll box around it",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the element to scroll into view",
+			Value: Optional, ValueDoc: "the scroll box that holds it (a panel, a list), described like any element",
+			Element: true,
+		},
 	},
 	Wait: {
 		Summary: "wait for an element to appear, or for a fixed time",

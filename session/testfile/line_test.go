@@ -27,6 +27,7 @@ func TestLineRoundTrip(t *testing.T) {
 		"check: the Remember me checkbox",
 		"uncheck: the Remember me checkbox",
 		"scroll: the page footer",
+		"scroll: { in: the Messages panel, to: the Archive button }",
 		"wait: 2s",
 		"wait: { for: the results table }",
 		"{ click: the Save button, timeout: 5s }",

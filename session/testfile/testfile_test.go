@@ -56,6 +56,9 @@ func TestParseKinds(t *testing.T) {
 		{"check: Remember me", "check", step.Step{Type: step.Check, Description: "Remember me"}},
 		{"uncheck: Remember me", "uncheck", step.Step{Type: step.Uncheck, Description: "Remember me"}},
 		{"scroll: the footer", "scroll", step.Step{Type: step.Scroll, Description: "the footer"}},
+		{"scroll: { in: the Messages panel, to: the Archive button }", "scroll",
+			step.Step{Type: step.Scroll, Description: "the Archive button", Value: "the Messages panel"}},
+		{"scroll: { to: the Archive button }", "scroll", step.Step{Type: step.Scroll, Description: "the Archive button"}},
 		{"wait: 2s", "wait", step.Step{Type: step.Wait, Timeout: 2 * time.Second}},
 		{"wait: { for: the results table }", "wait", step.Step{Type: step.Wait, Description: "the results table"}},
 		{"wait: { for: the results table }\ntimeout: 30s", "wait",
@@ -252,6 +255,8 @@ func TestParseErrors(t *testing.T) {
 			`3:12: the step is a click but its description asks to "upload"; use upload:, or, if the words are the element's name, write them as one, such as: the "upload the photo" button`}},
 		{"drag no to", oneStep("drag: { from: the card }"), []string{
 			`3:11: drag needs to (the element to drop it on, described like any element)`}},
+		{"scroll in no to", oneStep("scroll: { in: the Messages panel }"), []string{
+			`3:13: scroll needs to (the element to scroll into view)`}},
 		{"click asks to drag", oneStep("click: drag the card to Done"), []string{
 			`3:12: the step is a click but its description asks to "drag"; use drag:, or, if the words are the element's name, write them as one, such as: the "drag the card" button`}},
 		{"many problems", "nam: t\nsteps:\n  - clik: x\n  - type: { into: a }\n  - wait: 3\n", []string{
