@@ -14,7 +14,7 @@ BIN ?= bin/e2e
 # (scripts/install-e2e says when that is not on PATH yet).
 BINDIR ?=
 
-.PHONY: install demo test build bench chromium xmllint postgres npm
+.PHONY: install demo test build bench bench-compare chromium xmllint postgres npm
 
 chromium:
 	@scripts/ensure-chromium
@@ -47,3 +47,11 @@ test: chromium xmllint postgres npm
 
 bench: chromium
 	$(GO) test -run '^$$' -bench . -benchtime 20x -count 1 ./...
+
+# The creep guard: the hot path's benchmarks at BASE and at the working
+# tree, alternated ROUNDS times, each benchmark's median ratio new/old.
+#   make bench-compare BASE=cc23680 [ROUNDS=5]
+BASE ?= main
+ROUNDS ?= 5
+bench-compare: chromium
+	@scripts/bench-compare $(BASE) $(ROUNDS)
