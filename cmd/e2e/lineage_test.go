@@ -149,8 +149,11 @@ func TestBranchHealsReachMainOnlyByMerge(t *testing.T) {
 
 // TestOlderToolIgnoresNewerRows: rows written by a newer e2e are never read
 // by an older one (strict: it fails rather than ask the model).
+//
+// Not in parallel: it sets the package's version, which every in-process
+// command of every other test reads (a version set here made another
+// test's rows unreadable to its next run).
 func TestOlderToolIgnoresNewerRows(t *testing.T) {
-	t.Parallel()
 	dir := project(t, fixtureServer(t), map[string]string{"cart.e2e.yaml": cartTest})
 	gitRepo(t, dir)
 	saved := version
