@@ -19,8 +19,6 @@ import (
 // started (plainDemo), and the heals the kept demo stored (keptDemo).
 func TestDemoActExamples(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
 	code, got, errOut := plainDemo.wait(t)
 	if code != 0 {
 		t.Fatalf("demo: exit %d\n%s%s", code, got, errOut)
@@ -63,6 +61,8 @@ func TestDemoActExamples(t *testing.T) {
 	if code, out, errOut := keptDemo.wait(t); code != 0 {
 		t.Fatalf("demo --keep: exit %d\n%s%s", code, out, errOut)
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	db, err := store.Open(ctx, filepath.Join(keptDir, ".e2e", "e2e.db"))
 	if err != nil {
 		t.Fatal(err)
