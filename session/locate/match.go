@@ -253,10 +253,21 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 	role := e.n.Role
 	var b strings.Builder
 	cut := false
+	// the names of its controls: a label beside a control, shown as a run
+	// of text of its own ("Toggle Todo" beside the checkbox it names), is
+	// the control's label, not the item's text
+	var labels []string
+	for j := i + 1; j < e.end; j++ {
+		if n := ix.e[j].n; n.States.Interactive && n.Role != "link" && n.Role != "generic" && n.Name != "" {
+			labels = append(labels, collapse(n.Name))
+		}
+	}
 	for j := i + 1; j < e.end; {
 		n := ix.e[j].n
 		t, skip := "", false
 		switch {
+		case n.Role == "text" && len(labels) > 0 && slices.Contains(labels, collapse(n.Text)):
+			// a control's label
 		case n.Role == role && role != "generic" && role != "":
 			skip = true // an item of its own
 		case n.States.Interactive && n.Role != "link" && n.Role != "generic":
@@ -594,7 +605,7 @@ func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 			}
 		}
 	}
-	if matched == len(sw) {
+	if matched == len(sw) && containsRun(nw, sw) {
 		cov := float64(len(sw)) / float64(max(len(nw), len(sw)))
 		return 0.45 + 0.15*cov, "contains"
 	}
@@ -632,7 +643,7 @@ func cutQuality(spec nameSpec, kw []string) (float64, string) {
 			}
 		}
 	}
-	if matched == len(sw) {
+	if matched == len(sw) && containsRun(kw, sw) {
 		return 0.45, "contains" // the least coverage: the whole has more words
 	}
 	if overlap := float64(matched) / float64(len(sw)); overlap >= 0.5 {
