@@ -2495,8 +2495,10 @@ if (!window.__e2e) window.__e2e = (() => {
         const sel = '#' + CSS.escape(id);
         if (root.querySelectorAll(sel).length === 1) { parts.unshift(sel); break; }
       }
+      // a test id anchors the path only where it is unique: a list's
+      // items often share one (data-testid="todo-item")
       const tid = e !== el && !banned.has('data-testid') && e.getAttribute('data-testid');
-      if (tid && !isRandom(tid)) { parts.unshift('[data-testid=' + q(tid) + ']'); break; }
+      if (tid && !isRandom(tid) && root.querySelectorAll('[data-testid=' + q(tid) + ']').length === 1) { parts.unshift('[data-testid=' + q(tid) + ']'); break; }
       let i = 1;
       for (let s = e.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === e.localName) i++;
       parts.unshift(e.localName + ':nth-of-type(' + i + ')');
