@@ -2596,8 +2596,11 @@ if (!window.__e2e) window.__e2e = (() => {
   // once for a chain of calls.
   function describeNode(el, memo) {
     let role = roleOf(el);
-    if (role === 'generic_clickable') role = 'generic';
-    if (!role || PASS_THROUGH.has(role)) {
+    // a focusable or onclick role-less element is a generic clickable with
+    // a name, as the snapshot has it, not an element that passes through
+    const focusable = role === 'generic_clickable';
+    if (focusable) role = 'generic';
+    if (!focusable && (!role || PASS_THROUGH.has(role))) {
       // a box or a file input's stand-in has a line of its own (see boxWords)
       const box = el.hasAttributes() && BOX_PREFILTER.test((el.getAttribute('class') || '') + ' ' + (el.getAttribute('id') || '')) ? boxWords(el, getComputedStyle(el)) : '';
       if (box) return { role: 'generic', name: '', full: '', el, cut: false, own: true, hint: box };

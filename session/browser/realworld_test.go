@@ -119,3 +119,21 @@ func TestStructuralPathThroughSharedTestIDs(t *testing.T) {
 		t.Fatalf("resolved %+v, want %s", r, ref)
 	}
 }
+
+// A focusable role-less element (a <span tabindex=0> that shows a todo's
+// text, as TodoMVC's web-components build draws it) is a named generic
+// clickable in the snapshot; the cache describes it the same way on replay,
+// so a step recorded on it replays as a hit.
+func TestCachedFocusableSpanIsTheClickableTheSnapshotHas(t *testing.T) {
+	p := newPage(t)
+	open(t, p, serveHTML(t, `<!doctype html><ul><li><input type="checkbox" aria-label="Toggle"><span class="text" tabindex="0">buy milk</span></li>
+<li><input type="checkbox" aria-label="Toggle"><span class="text" tabindex="0">buy bread</span></li></ul>`))
+	ref := refOf(t, p, "generic", "buy milk")
+	sels, node, err := p.CaptureElement(ctxT(t), ref, nil)
+	must(t, err)
+	r, err := p.ResolveCached(ctxT(t), sels)
+	must(t, err)
+	if r.Ref != ref || r.Node.Role != node.Role || r.Node.Name != "buy milk" || !r.Node.States.Clickable {
+		t.Fatalf("captured %s %q, replayed as %s (ref %s, want %s)", node.Role, node.Name, r.Node.Line(), r.Ref, ref)
+	}
+}
