@@ -250,18 +250,35 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 		return o.text, o.cut
 	}
 	e := &ix.e[i]
-	role := e.n.Role
-	var b strings.Builder
-	cut := false
 	// the names of its controls: a label beside a control, shown as a run
 	// of text of its own ("Toggle Todo" beside the checkbox it names), is
-	// the control's label, not the item's text
+	// the control's label, not the item's text, when the item has text
+	// besides (a checkbox labelled "oat milk" by the item's only text
+	// leaves it the item's)
 	var labels []string
 	for j := i + 1; j < e.end; j++ {
 		if n := ix.e[j].n; n.States.Interactive && n.Role != "link" && n.Role != "generic" && n.Name != "" {
 			labels = append(labels, collapse(n.Name))
 		}
 	}
+	s, cut := ix.ownTextOf(i, values, labels)
+	if s == "" && len(labels) > 0 {
+		s, cut = ix.ownTextOf(i, values, nil)
+	}
+	if ix.own == nil {
+		ix.own = map[ownKey]ownEntry{}
+	}
+	ix.own[key] = ownEntry{s, cut}
+	return s, cut
+}
+
+// ownTextOf is ownText leaving out the text runs that read as one of
+// labels.
+func (ix *index) ownTextOf(i int, values bool, labels []string) (string, bool) {
+	e := &ix.e[i]
+	role := e.n.Role
+	var b strings.Builder
+	cut := false
 	for j := i + 1; j < e.end; {
 		n := ix.e[j].n
 		t, skip := "", false
@@ -310,10 +327,6 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 	if len(s) > textCap {
 		s, cut = keptText(s[:textCap]), true
 	}
-	if ix.own == nil {
-		ix.own = map[ownKey]ownEntry{}
-	}
-	ix.own[key] = ownEntry{s, cut}
 	return s, cut
 }
 
