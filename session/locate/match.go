@@ -272,6 +272,17 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 	return s, cut
 }
 
+// ownReads says node i's own text, with or without its fields' values,
+// holds the phrase as a run of whole words (see wholeRun).
+func (ix *index) ownReads(i int, spec nameSpec) bool {
+	for _, values := range []bool{false, true} {
+		if t, _ := ix.ownText(i, values); t != "" && wholeRun(words(t), wordJoins(t), spec.words) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownTextOf is ownText leaving out the text runs that read as one of
 // labels.
 func (ix *index) ownTextOf(i int, values bool, labels []string) (string, bool) {
@@ -981,6 +992,13 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 			} else if !exactHow(how) && ix.exactBox(q.name, n.Role) {
 				c.score += wName * nq
 				return c, false, "reads " + quote(q.name.phrase) + " only in part, and another " + n.Role + " reads it exactly"
+			} else if !exactHow(how) && !ix.ownReads(i, q.name) {
+				// its text holds the words only where its controls' labels
+				// meet its own text ("oat milk and honey" twice, as a
+				// checkbox's name and as the label, reads "honey oat
+				// milk"): its own text does not read the phrase
+				c.score += wName * nq
+				return c, false, "does not read " + quote(q.name.phrase) + " as a phrase in its own text"
 			}
 		}
 		if nq <= 0 {
