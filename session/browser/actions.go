@@ -47,7 +47,11 @@ type actionable struct {
 	Role     string  `json:"role"`
 	Name     string  `json:"name"`
 	TimedOut bool    `json:"timedOut"`
-	Over     *struct {
+	// StandIn says the action goes to what draws the element rather than
+	// the element itself ("its label"): the element is a control a person
+	// cannot see or click (see drawnLabel in page.js).
+	StandIn string `json:"standIn"`
+	Over    *struct {
 		Text string `json:"text"`
 		Word string `json:"word"`
 	} `json:"over"` // reason "hover": the container to hover, in words
@@ -183,17 +187,43 @@ func graceContext(ctx context.Context, d time.Duration) (context.Context, contex
 }
 
 // Click waits until ref is actionable and clicks its centre with the mouse.
+// A checkbox or radio a person cannot see or click (a pixel wide, clipped
+// away, drawn over by its label or a sibling) is clicked where it is drawn,
+// and the click counts only when the page reacted: the control's checked
+// state changed; else it fails with ReasonIgnored.
 func (p *Page) Click(ctx context.Context, ref string, opts ActOptions) error {
-	a, err := p.wait(ctx, "click", ref, readiness{Enabled: true, Hit: true}, opts)
+	_, err := p.click(ctx, "click", ref, opts)
+	return err
+}
+
+// click is Click for action, and returns what stood in for ref ("" when
+// ref itself was clicked).
+func (p *Page) click(ctx context.Context, action, ref string, opts ActOptions) (string, error) {
+	a, err := p.wait(ctx, action, ref, readiness{Enabled: true, Hit: true}, opts)
 	if err != nil {
-		return err
+		return "", err
+	}
+	var before *bool
+	if a.StandIn != "" {
+		if err := p.call(ctx, &before, "checkedOf", ref); err != nil {
+			return "", fmt.Errorf("%s %s: %w", action, ref, err)
+		}
 	}
 	rp, cancel := p.with(ctx)
 	defer cancel()
 	if err := mouseClick(rp, a.X, a.Y); err != nil {
-		return fmt.Errorf("click %s: %w", ref, classify(ctx, err))
+		return "", fmt.Errorf("%s %s: %w", action, ref, classify(ctx, err))
 	}
-	return nil
+	if a.StandIn != "" && before != nil {
+		var after *bool
+		if err := p.call(ctx, &after, "checkedOf", ref); err != nil {
+			return "", fmt.Errorf("%s %s: %w", action, ref, err)
+		}
+		if after == nil || *after == *before {
+			return "", p.notFit(ctx, action, ref, ReasonIgnored, "it cannot be seen or clicked itself; clicking "+a.StandIn+", where it is drawn, did not change its state")
+		}
+	}
+	return a.StandIn, nil
 }
 
 // DoubleClick waits until ref is actionable and double-clicks its centre
@@ -399,16 +429,17 @@ func (p *Page) SetChecked(ctx context.Context, ref string, want bool, opts ActOp
 	if *state == want {
 		return nil
 	}
-	if err := p.Click(ctx, ref, opts); err != nil {
-		if ae, ok := err.(*ActionError); ok {
-			ae.Action = action
-		}
+	standIn, err := p.click(ctx, action, ref, opts)
+	if err != nil {
 		return err
 	}
 	if err := p.call(ctx, &state, "checkedOf", ref); err != nil {
 		return fmt.Errorf("%s %s: %w", action, ref, err)
 	}
 	if state == nil || *state != want {
+		if standIn != "" {
+			return p.notFit(ctx, action, ref, ReasonIgnored, "clicking "+standIn+", where it is drawn, did not change its state")
+		}
 		return p.notFit(ctx, action, ref, ReasonNotFit, "clicking it did not change its state")
 	}
 	return nil

@@ -103,6 +103,9 @@ const (
 	ReasonReadOnly = "readonly"
 	ReasonTimedOut = "timed out"
 	ReasonNotFit   = "unsupported" // the element cannot take this action (not a text field, not a select, …)
+	// ReasonIgnored: the action went to what draws a control a person
+	// cannot see or click (its label), and the page did not react.
+	ReasonIgnored = "ignored by the page"
 )
 
 // reasonHover is the in-page wait's answer for a target a container's hover

@@ -1281,6 +1281,27 @@ if (!window.__e2e) window.__e2e = (() => {
     return !HAS_WORD.test(s);
   }
 
+  // unreadName says whether the name of a checkbox, radio or switch input
+  // is one nobody can read on screen: it comes from its <label>s and every
+  // one of them draws its text at font-size 0 or clips it to a pixel (the
+  // label draws an icon, "❯", and keeps the words for screen readers). A
+  // person knows such a control as one with a weak name: by what is drawn
+  // and the author's class and id words (its hint).
+  function unreadName(el, role) {
+    if (el.localName !== 'input' || (role !== 'checkbox' && role !== 'radio' && role !== 'switch')) return false;
+    if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) return false;
+    const ls = el.labels;
+    if (!ls || ls.length === 0) return false;
+    for (const l of ls) {
+      const cs = getComputedStyle(l);
+      if (cs.fontSize === '0px') continue;
+      const r = l.getBoundingClientRect();
+      if (cs.overflow === 'hidden' && (r.width <= 1 || r.height <= 1)) continue;
+      return false;
+    }
+    return true;
+  }
+
   // generatedName says whether a class or id looks made by a build (CSS in
   // JS hashes, scoped styles) rather than by a person.
   function generatedName(v) {
@@ -2078,7 +2099,7 @@ if (!window.__e2e) window.__e2e = (() => {
         // a clickable drawn as a checkbox reads the text beside it as one;
         // one with words of its own ("Copy link") is known by them, as a
         // name would know it
-        else if (weakName(role === 'generic_pointer' ? norm(el.textContent) : full)) { const hi = hintOf(el, f.looks || role, full); if (hi) st.hint = hi; }
+        else if (weakName(role === 'generic_pointer' ? norm(el.textContent) : full) || unreadName(el, role)) { const hi = hintOf(el, f.looks || role, full); if (hi) st.hint = hi; }
         color = colorOf(el, f.cs);
         box = boxField(el, f.off);
       } else {
@@ -2489,8 +2510,10 @@ if (!window.__e2e) window.__e2e = (() => {
         const sel = '#' + CSS.escape(id);
         if (root.querySelectorAll(sel).length === 1) { parts.unshift(sel); break; }
       }
+      // a test id anchors the path only where it is unique: a list's
+      // items often share one (data-testid="todo-item")
       const tid = e !== el && !banned.has('data-testid') && e.getAttribute('data-testid');
-      if (tid && !isRandom(tid)) { parts.unshift('[data-testid=' + q(tid) + ']'); break; }
+      if (tid && !isRandom(tid) && root.querySelectorAll('[data-testid=' + q(tid) + ']').length === 1) { parts.unshift('[data-testid=' + q(tid) + ']'); break; }
       let i = 1;
       for (let s = e.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === e.localName) i++;
       parts.unshift(e.localName + ':nth-of-type(' + i + ')');
@@ -2588,8 +2611,11 @@ if (!window.__e2e) window.__e2e = (() => {
   // once for a chain of calls.
   function describeNode(el, memo) {
     let role = roleOf(el);
-    if (role === 'generic_clickable') role = 'generic';
-    if (!role || PASS_THROUGH.has(role)) {
+    // a focusable or onclick role-less element is a generic clickable with
+    // a name, as the snapshot has it, not an element that passes through
+    const focusable = role === 'generic_clickable';
+    if (focusable) role = 'generic';
+    if (!focusable && (!role || PASS_THROUGH.has(role))) {
       // a box or a file input's stand-in has a line of its own (see boxWords)
       const box = el.hasAttributes() && BOX_PREFILTER.test((el.getAttribute('class') || '') + ' ' + (el.getAttribute('id') || '')) ? boxWords(el, getComputedStyle(el)) : '';
       if (box) return { role: 'generic', name: '', full: '', el, cut: false, own: true, hint: box };
@@ -2846,7 +2872,7 @@ if (!window.__e2e) window.__e2e = (() => {
       node.states.file = true;
       const hi = fileHint(el, d.full);
       if (hi) node.states.hint = hi;
-    } else if (node.states.interactive && weakName(d.looks !== undefined ? norm(el.textContent) : d.full !== undefined ? d.full : d.name)) {
+    } else if (node.states.interactive && (weakName(d.looks !== undefined ? norm(el.textContent) : d.full !== undefined ? d.full : d.name) || unreadName(el, d.role))) {
       const hi = hintOf(el, d.looks || (d.role === 'generic' ? 'generic_clickable' : d.role), d.full !== undefined ? d.full : d.name);
       if (hi) node.states.hint = hi;
     }
@@ -3525,8 +3551,20 @@ if (!window.__e2e) window.__e2e = (() => {
             const off = frameOffset(el);
             const x = off.x + r2.left + r2.width / 2, y = off.y + r2.top + r2.height / 2;
             if (!o.hit) return { ok: true, x, y };
+            // A control a person cannot see or click (a pixel wide, clipped
+            // away) is acted on where it is drawn: its label.
+            const drawn = drawnLabel(el, r2);
+            if (drawn) {
+              const rl = drawn.getBoundingClientRect(), offl = frameOffset(drawn);
+              const lx = offl.x + rl.left + rl.width / 2, ly = offl.y + rl.top + rl.height / 2;
+              const lh = deepHit(lx, ly);
+              if (lh && composedContains(drawn, lh)) return { ok: true, x: lx, y: ly, standIn: 'its label' };
+            }
             const hit = deepHit(x, y);
             if (hit && (composedContains(el, hit) || (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))))) return { ok: true, x, y };
+            // A transparent checkbox drawn over by a sibling (the box a
+            // person sees): the click lands on what is drawn.
+            if (hit && drawnOver(el, hit)) return { ok: true, x, y, standIn: 'what is drawn over it' };
             if (!hit) last = fail('hidden', 'the element is outside the viewport');
             else { last = fail('covered', '', { coveredBy: describe(hit, el) }); covers++; }
           }
@@ -3535,6 +3573,38 @@ if (!window.__e2e) window.__e2e = (() => {
       if (now() >= deadline) return Object.assign(last, { timedOut: true });
       await new Promise((r) => setT(r, 30));
     }
+  }
+
+  // drawnLabel is the label that draws el, a checkbox or radio input a
+  // person cannot see or click: one a pixel or two wide or tall, or clipped
+  // away (clip: rect(0 0 0 0), clip-path: inset(50%)). It is one of el's
+  // labels that has a size, or else a <label> beside el whose for names no
+  // element (the app listens to clicks on it); null when el is drawn itself.
+  function drawnLabel(el, r) {
+    if (el.localName !== 'input' || (el.type !== 'checkbox' && el.type !== 'radio')) return null;
+    const cs = getComputedStyle(el);
+    const clipped = cs.clipPath === 'inset(50%)' || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(cs.clip);
+    if (r.width > 2 && r.height > 2 && !clipped) return null;
+    const sized = (l) => { const b = l.getBoundingClientRect(); return b.width > 2 && b.height > 2 && l.checkVisibility({ visibilityProperty: true }); };
+    if (el.labels) for (const l of el.labels) if (sized(l)) return l;
+    for (const s of [el.nextElementSibling, el.previousElementSibling]) {
+      if (s && s.localName === 'label' && s.hasAttribute('for') && s.control === null && sized(s)) return s;
+    }
+    return null;
+  }
+
+  // drawnOver says hit, the element at the centre of el, a transparent
+  // checkbox or radio input, is what draws it: an element beside it in its
+  // parent (or its label) that is no control of its own.
+  function drawnOver(el, hit) {
+    if (el.localName !== 'input' || (el.type !== 'checkbox' && el.type !== 'radio')) return false;
+    let op = 1;
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) op *= Number(getComputedStyle(e).opacity);
+    if (op > 0.05) return false;
+    const p = el.parentElement;
+    if (!p || !composedContains(p, hit)) return false;
+    for (let e = hit; e && e !== p; e = e.parentElement) if (e.matches(CONTROL_SEL)) return false;
+    return true;
   }
 
   function hiddenAncestor(el) {

@@ -38,6 +38,11 @@ func clickableFit(n *ax.Node, r *roleDef) (float64, bool) {
 	if r.clickable || slices.Contains(r.weak, "generic") {
 		return wRoleWeak, true
 	}
+	if slices.Contains(r.strong, "text") {
+		// a clickable span that reads "buy milk" is text on screen to a
+		// person: "the buy milk label"
+		return wRoleWeak, true
+	}
 	return 0, false
 }
 

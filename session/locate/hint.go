@@ -165,7 +165,13 @@ func hintQuality(spec nameSpec, n *ax.Node) (float64, string) {
 	}
 	have := map[string]bool{}
 	for _, p := range parts {
-		for _, w := range hintWords(p) {
+		pw := hintWords(p)
+		if len(sw) > 1 && allIn(sw, pw) && !containsRun(pw, sw) {
+			// one part holds every word, but not as the phrase: "buy
+			// milk" is not the "buy oat milk" beside a checkbox
+			return best, how
+		}
+		for _, w := range pw {
 			have[w] = true
 		}
 	}
@@ -175,6 +181,16 @@ func hintQuality(spec nameSpec, n *ax.Node) (float64, string) {
 		}
 	}
 	return hintWordsQ, "in hint words"
+}
+
+// allIn says every word of sw is among ws.
+func allIn(sw, ws []string) bool {
+	for _, w := range sw {
+		if !slices.Contains(ws, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // synonymMaxWords is the most words an accessible name compared by

@@ -379,7 +379,7 @@ func (ix *index) resolve(q *query) outcome {
 		return o
 	}
 	cands, misses, missing := ix.match(q)
-	cands = nestedOnce(ix, oneElement(ix, textTier(ix, q, cands)))
+	cands = entryOnce(ix, nestedOnce(ix, oneElement(ix, textTier(ix, q, cands))))
 	o.cands = cands
 	if len(cands) == 0 {
 		o.detail = "no element matches " + strconv.Quote(q.desc)
@@ -607,6 +607,49 @@ func nestedOnce(ix *index, cands []cand) []cand {
 			}
 			na, nb := ix.e[ca.i].n, ix.e[cb.i].n
 			if na.Name != "" && sameText(na.Name, nb.Name) && nb.States.Interactive {
+				drop[a] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return cands
+	}
+	out := cands[:0:0]
+	for k, c := range cands {
+		if !drop[k] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// entryOnce keeps one candidate of the entries nested in one entry: a
+// framework's role-less wrapper (role "item" in the snapshot) around a list
+// item, a custom element's host around the row in its shadow root, both
+// reading "buy milk", are one entry on screen, and an element never ties
+// with its own ancestor. Of two entries one inside the other whose scores
+// are within the margin, the one with a role of its own wins over the
+// snapshot's role-less entry; of two with roles, the inner one. cands are
+// best first.
+func entryOnce(ix *index, cands []cand) []cand {
+	if len(cands) < 2 {
+		return cands
+	}
+	drop := map[int]bool{}
+	for a := range cands {
+		for b := range cands {
+			ca, cb := cands[a], cands[b]
+			if a == b || drop[a] || drop[b] || math.Abs(ca.score-cb.score) >= margin-1e-9 || !ix.isAncestor(ca.i, cb.i) {
+				continue
+			}
+			ra, rb := ix.e[ca.i].n.Role, ix.e[cb.i].n.Role
+			if !crossEntries[ra] || !crossEntries[rb] {
+				continue
+			}
+			// ca holds cb: drop the role-less one, or else the outer one
+			if rb == "item" && ra != "item" {
+				drop[b] = true
+			} else {
 				drop[a] = true
 			}
 		}

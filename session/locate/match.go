@@ -250,6 +250,43 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 		return o.text, o.cut
 	}
 	e := &ix.e[i]
+	// the names of its controls: a label beside a control, shown as a run
+	// of text of its own ("Toggle Todo" beside the checkbox it names), is
+	// the control's label, not the item's text, when the item has text
+	// besides (a checkbox labelled "oat milk" by the item's only text
+	// leaves it the item's)
+	var labels []string
+	for j := i + 1; j < e.end; j++ {
+		if n := ix.e[j].n; n.States.Interactive && n.Role != "link" && n.Role != "generic" && n.Name != "" {
+			labels = append(labels, collapse(n.Name))
+		}
+	}
+	s, cut := ix.ownTextOf(i, values, labels)
+	if s == "" && len(labels) > 0 {
+		s, cut = ix.ownTextOf(i, values, nil)
+	}
+	if ix.own == nil {
+		ix.own = map[ownKey]ownEntry{}
+	}
+	ix.own[key] = ownEntry{s, cut}
+	return s, cut
+}
+
+// ownReads says node i's own text, with or without its fields' values,
+// holds the phrase as a run of whole words (see wholeRun).
+func (ix *index) ownReads(i int, spec nameSpec) bool {
+	for _, values := range []bool{false, true} {
+		if t, _ := ix.ownText(i, values); t != "" && wholeRun(words(t), wordJoins(t), spec.words) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownTextOf is ownText leaving out the text runs that read as one of
+// labels.
+func (ix *index) ownTextOf(i int, values bool, labels []string) (string, bool) {
+	e := &ix.e[i]
 	role := e.n.Role
 	var b strings.Builder
 	cut := false
@@ -257,6 +294,8 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 		n := ix.e[j].n
 		t, skip := "", false
 		switch {
+		case n.Role == "text" && len(labels) > 0 && slices.Contains(labels, collapse(n.Text)):
+			// a control's label
 		case n.Role == role && role != "generic" && role != "":
 			skip = true // an item of its own
 		case n.States.Interactive && n.Role != "link" && n.Role != "generic":
@@ -299,10 +338,6 @@ func (ix *index) ownText(i int, values bool) (string, bool) {
 	if len(s) > textCap {
 		s, cut = keptText(s[:textCap]), true
 	}
-	if ix.own == nil {
-		ix.own = map[ownKey]ownEntry{}
-	}
-	ix.own[key] = ownEntry{s, cut}
 	return s, cut
 }
 
@@ -594,7 +629,7 @@ func nameQuality(spec nameSpec, name string, nw []string) (float64, string) {
 			}
 		}
 	}
-	if matched == len(sw) {
+	if matched == len(sw) && containsRun(nw, sw) {
 		cov := float64(len(sw)) / float64(max(len(nw), len(sw)))
 		return 0.45 + 0.15*cov, "contains"
 	}
@@ -632,7 +667,7 @@ func cutQuality(spec nameSpec, kw []string) (float64, string) {
 			}
 		}
 	}
-	if matched == len(sw) {
+	if matched == len(sw) && containsRun(kw, sw) {
 		return 0.45, "contains" // the least coverage: the whole has more words
 	}
 	if overlap := float64(matched) / float64(len(sw)); overlap >= 0.5 {
@@ -957,6 +992,13 @@ func (ix *index) base(i int, q *query) (c cand, ok bool, reason string) {
 			} else if !exactHow(how) && ix.exactBox(q.name, n.Role) {
 				c.score += wName * nq
 				return c, false, "reads " + quote(q.name.phrase) + " only in part, and another " + n.Role + " reads it exactly"
+			} else if !exactHow(how) && !ix.ownReads(i, q.name) {
+				// its text holds the words only where its controls' labels
+				// meet its own text ("oat milk and honey" twice, as a
+				// checkbox's name and as the label, reads "honey oat
+				// milk"): its own text does not read the phrase
+				c.score += wName * nq
+				return c, false, "does not read " + quote(q.name.phrase) + " as a phrase in its own text"
 			}
 		}
 		if nq <= 0 {

@@ -245,3 +245,36 @@ func TestReidentifiedKeepsSecretsOut(t *testing.T) {
 		t.Errorf("the output holds the secret value:\n%s", e.out.String())
 	}
 }
+
+// TestRenamedIsNeverWhatAnExpectationChecks: a renamed element may be
+// clicked as the element a step recorded (its note says so), but an
+// expectation checks that the thing described is there: `expect visible:
+// the buy oat milk item` never passes on the item that reads "buy milk"
+// (issue 29: expect visible and hidden never pass on a near miss).
+func TestRenamedIsNeverWhatAnExpectationChecks(t *testing.T) {
+	list := `<ul><li id="t1" class="todo"><input type="checkbox" class="toggle"><label>%s</label></li>
+<li id="t2" class="todo"><input type="checkbox" class="toggle"><label>buy bread</label></li></ul>`
+	for _, c := range []struct{ name, desc, before, after string }{
+		{"item", "the buy oat milk item", "buy oat milk", "buy milk"},
+		{"button", "the Sign in button", "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before, after := fmt.Sprintf(list, c.before), fmt.Sprintf(list, c.after)
+			if c.name == "button" {
+				before = `<form aria-label="Sign in"><button id="submit" type="button" data-k="submit">Sign in</button></form>`
+				after = `<form aria-label="Sign in"><button id="submit" type="button" data-k="submit">Log in</button></form>`
+			}
+			e, app := reidEnv(t, map[string]string{"before": before, "after": after})
+			test := fmt.Sprintf("name: reid\nurl: /\nsteps:\n  - expect: { visible: %s }\n", c.desc)
+			if rep := e.run("", test); !rep.Passed() {
+				t.Fatalf("before:\n%s", e.out.String())
+			}
+			app.set("after")
+			rep := e.run("", test)
+			s := rep.Tests[0].Steps[0]
+			if rep.Passed() || s.Status == session.StatusReidentified {
+				t.Fatalf("after: %s (%q), note %q: an expectation passed on the renamed element\n%s", s.Status, s.MissReason, s.Note, e.out.String())
+			}
+		})
+	}
+}

@@ -1131,8 +1131,13 @@ func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *
 // intent check, is the recorded element renamed (locate.CheckRenamed):
 // re-identified clearly, anchored by more than its text, of the recorded
 // role, and no other element named by the description. why is set when it
-// was weighed and refused.
+// was weighed and refused. Only a step that acts takes a renamed element:
+// an expectation (or a wait) checks that the thing described is there, and
+// an element that no longer reads as described is not it.
 func (r *Runner) checkRenamed(ctx context.Context, tr *testRun, found *browser.Reidentified, e *session.CacheEntry, acts bool) (ok bool, why string) {
+	if !acts {
+		return false, "not renamed: an expectation checks the element its description names"
+	}
 	b := found.Best
 	if !found.Anchored || b.Node == nil || b.Node.Role != e.Node.Role || e.Node.Role == "text" || (!b.Visible && !(acts && b.HoverOnly)) {
 		return false, ""

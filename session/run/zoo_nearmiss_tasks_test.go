@@ -51,7 +51,47 @@ var tasksNearMisses = []nearMiss{
 	{Desc: "the item above the oat milk item", Want: nearMissNone},
 	{Desc: "the item below the eggs item", Want: nearMissNone},
 	{Desc: `the item below the "What needs to be done?" field`, Want: "tasks:item:oat milk"},
+	// A word inserted is another thing (issue 29, class 9): after "buy
+	// oat milk" is added, "buy milk" names nothing, as an item, a
+	// checkbox, a label or a container; its words are all there, but not
+	// as the phrase. Once "buy milk" is there too, it is that one.
+	{Prep: `addTask("buy oat milk")`, Desc: "the buy milk item", Want: nearMissNone},
+	{Prep: `addTask("buy oat milk")`, Desc: "the buy milk checkbox", Want: nearMissNone},
+	{Prep: `addTask("buy oat milk")`, Desc: "the buy milk label", Want: nearMissNone},
+	{Prep: `addTask("buy oat milk")`, Desc: "the Delete button in the buy milk item", Want: nearMissNone},
+	{Prep: `addTask("buy oat milk")`, Desc: "the honey and oat milk item", Want: nearMissNone},
+	{Prep: `addTask("buy oat milk")`, Desc: "the buy oat milk item", Want: "tasks:item:buy oat milk"},
+	{Prep: tasksBuyMilk, Desc: "the buy milk item", Want: "tasks:item:buy milk"},
+	{Prep: tasksBuyMilk, Desc: "the buy milk checkbox", Want: "tasks:toggle:buy milk"},
+	{Prep: tasksBuyMilk, Desc: "the buy oat milk checkbox", Want: "tasks:toggle:buy oat milk"},
+	// One entry, two candidates (class 1): every item wrapped in a
+	// role-less element of its own, as a framework's component renders
+	// its host around the <li> (Angular's app-todo-item), is still one
+	// entry: the item, never a tie with its wrapper, and never the wrapper.
+	{Prep: tasksWrapped, Desc: "the bread item", Want: "tasks:item:bread"},
+	{Prep: tasksWrapped, Desc: "the oat milk item", Want: "tasks:item:oat milk"},
+	{Prep: tasksWrapped, Desc: "the item below the bread item", Want: "tasks:item:eggs"},
+	{Prep: tasksWrapped, Desc: "the Delete button in the eggs item", Want: "tasks:delete:eggs"},
+	{Prep: tasksWrapped, Desc: "the bread checkbox", Want: "tasks:toggle:bread"},
+	{Prep: tasksWrapped, Desc: "the milk item", Want: nearMissNone},
 }
+
+// tasksBuyMilk adds "buy oat milk", then "buy milk".
+const tasksBuyMilk = `addTask("buy oat milk"); addTask("buy milk");`
+
+// tasksWrapped wraps every task item in a role-less block element of its
+// own. Around an item with a role (a list item) the wrapper has no key: the
+// item is the entry, the wrapper never is. Around a role-less item (a div,
+// a custom element) the two are one box with nothing to tell them apart,
+// and the wrapper carries the item's key.
+const tasksWrapped = `for (const it of deepAll(document, el => (el.getAttribute('data-zoo-key') || '').startsWith('tasks:item:'))) {
+  if (it.parentElement && it.parentElement.localName === 'x-entry') continue;
+  const w = document.createElement('x-entry');
+  w.style.display = 'block';
+  if (it.localName !== 'li' && !it.hasAttribute('role')) w.setAttribute('data-zoo-key', it.getAttribute('data-zoo-key'));
+  it.before(w);
+  w.append(it);
+}`
 
 // tasksNamedBox adds, after the task list, a checkbox whose label reads
 // "oat milk" (key tasks:trap:oat milk).

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/browser"
 	"github.com/e2e-dev/e2e/session/fixture"
 	"github.com/e2e-dev/e2e/session/locate"
 	"github.com/e2e-dev/e2e/session/step"
@@ -449,6 +450,12 @@ type zooHarness struct {
 	// onLook, when set, sees every lookup before the step acts, and may
 	// fill in what the harness records of it.
 	onLook func(ctx context.Context, e TargetEvent, l *zooLook)
+	// keyOf, when set, reads the ground truth of the element behind ref
+	// instead of its data-zoo-key (pages nobody here wrote have none).
+	keyOf func(ctx context.Context, p *browser.Page, ref string) (string, bool, error)
+	// url, when set, is the start URL of a test on a style instead of the
+	// test's URL with ?style= added.
+	url func(testURL, style string) string
 }
 
 // zooExceptTimeout is the time a step listed as a known exception for a
@@ -508,11 +515,15 @@ func zooParallel(n int, jobs []func()) {
 func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 	t.Helper()
 	test := *zf.Test
-	sep := "?"
-	if strings.Contains(test.URL, "?") {
-		sep = "&"
+	if h.url != nil {
+		test.URL = h.url(test.URL, style)
+	} else {
+		sep := "?"
+		if strings.Contains(test.URL, "?") {
+			sep = "&"
+		}
+		test.URL += sep + "style=" + style
 	}
-	test.URL += sep + "style=" + style
 	// The zoo pages render in-process and never load anything late: a
 	// known exception that finds nothing in zooExceptTimeout finds nothing
 	// at all, and waiting a minute for it would only make the zoo slow.
@@ -533,7 +544,13 @@ func (h *zooHarness) run(t testing.TB, zf zooFile, style string) zooRun {
 			l.Line = e.Node.Line()
 		}
 		if e.Ref != "" {
-			k, ok, err := e.Page.Attribute(ctx, e.Ref, zooKeyAttr)
+			keyOf := h.keyOf
+			if keyOf == nil {
+				keyOf = func(ctx context.Context, p *browser.Page, ref string) (string, bool, error) {
+					return p.Attribute(ctx, ref, zooKeyAttr)
+				}
+			}
+			k, ok, err := keyOf(ctx, e.Page, e.Ref)
 			if err != nil {
 				k = "(unreadable: " + err.Error() + ")"
 			}
