@@ -130,6 +130,8 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 	}
 	var tests []*testfile.Test
 	problems := &parseErrors{}
+	flows := loadFlows(cfg, problems)
+	used := map[*testfile.Flow]bool{}
 	for _, p := range paths {
 		// Problems name the file as a terminal opens it from here; reports,
 		// as the same on every machine.
@@ -139,17 +141,21 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 			problems.add(err) // the file could not be read
 			continue
 		}
+		if t != nil {
+			list = append(slices.Clip(list), flows.LinkTest(t)...)
+			markUsed(t.Steps, used)
+		}
 		if t != nil && opts != nil {
 			for _, l := range testfile.Preflight([]*testfile.Test{t}, *opts) {
 				list = append(slices.Clip(list), l...)
 			}
-			slices.SortStableFunc(list, func(a, b *testfile.Error) int {
-				if a.Line != b.Line {
-					return a.Line - b.Line
-				}
-				return a.Col - b.Col
-			})
 		}
+		slices.SortStableFunc(list, func(a, b *testfile.Error) int {
+			if a.Line != b.Line {
+				return a.Line - b.Line
+			}
+			return a.Col - b.Col
+		})
 		if len(list) > 0 {
 			problems.add(list) // keeps at most testfile.MaxShown of them all
 			continue
@@ -157,10 +163,51 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 		t.Shown = testfile.ShownPath(cfg.Dir, p)
 		tests = append(tests, t)
 	}
+	if opts != nil {
+		// The flows the tests use, each once, in file order.
+		var fs []*testfile.Flow
+		for _, f := range flows.All() {
+			if used[f] {
+				fs = append(fs, f)
+			}
+		}
+		for _, l := range testfile.PreflightFlows(fs, *opts) {
+			problems.add(l)
+		}
+	}
 	if problems.files > 0 {
 		return nil, nil, problems
 	}
 	return cfg, tests, nil
+}
+
+// loadFlows reads the flow files e2e.yaml names and checks them: their
+// own problems, two flows with one name, a flow that uses itself, and use
+// steps in flows that name no flow or give the wrong parameters, each
+// added to problems. The flows that parsed are returned all the same, for
+// the tests to be linked against.
+func loadFlows(cfg *testfile.Config, problems *parseErrors) *testfile.Flows {
+	flows, errs := testfile.LoadFlows(cfg)
+	for _, err := range errs {
+		problems.add(err)
+	}
+	for _, l := range flows.Check() {
+		problems.add(l)
+	}
+	for _, l := range flows.CheckFlowUses() {
+		problems.add(l)
+	}
+	return flows
+}
+
+// markUsed marks the flows that steps use, and those they use in turn.
+func markUsed(steps []testfile.Step, used map[*testfile.Flow]bool) {
+	for _, s := range steps {
+		if s.Use != nil && s.Use.Def != nil {
+			used[s.Use.Def] = true
+			markUsed(s.Use.Steps, used)
+		}
+	}
 }
 
 // checkBrowser reports, before anything starts, a browser the run cannot
