@@ -476,9 +476,14 @@ func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResul
 	saved := tr.flow
 	tr.flow = &flowScope{def: u.Def, steps: u.Steps, occurrence: map[string]int{}}
 	defer func() { tr.flow = saved }()
+	why := "" // the first of the flow's steps that failed, and how
 	for i, fst := range u.Steps {
 		if fst.Use != nil {
+			p := len(res.Steps)
 			r.runUse(ctx, tr, res, fst, depth+1, top, failed)
+			if nested := res.Steps[p]; nested.Status == session.StatusFailed && why == "" {
+				why = fmt.Sprintf("flow %q, step %d (%s:%d): %s", u.Flow, i+1, u.Def.ShownFile(), fst.Pos.Line, nested.Error)
+			}
 			continue
 		}
 		p := len(res.Steps)
@@ -498,7 +503,9 @@ func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResul
 		printStepAt(r.o.Out, r.o.Color, u.Def.ShownFile(), fst, &fsr, depth+1)
 		if fsr.Status == session.StatusFailed {
 			*failed, res.Status = true, "failed"
-			res.Error = fmt.Sprintf("step %d (line %d): flow %q, step %d (%s:%d): %s", top+1, tr.test.Steps[top].Pos.Line, u.Flow, i+1, u.Def.ShownFile(), fst.Pos.Line, fsr.Error)
+			if why == "" {
+				why = fmt.Sprintf("flow %q, step %d (%s:%d): %s", u.Flow, i+1, u.Def.ShownFile(), fst.Pos.Line, fsr.Error)
+			}
 		}
 	}
 	// The use step: how its flow's steps went, in sum.
@@ -511,9 +518,11 @@ func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResul
 		}
 	}
 	switch {
-	case *failed && !before:
-		use.Status = session.StatusFailed
-		use.Error = "a step of the flow failed"
+	case why != "":
+		use.Status, use.Error = session.StatusFailed, why
+		if depth == 0 {
+			res.Error = fmt.Sprintf("step %d (line %d): %s", top+1, st.Pos.Line, why)
+		}
 	case before && !r.o.KeepGoing:
 		use.Status = session.StatusSkipped
 	}
