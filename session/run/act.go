@@ -53,7 +53,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	env.guard = guard
 	var traj *session.Trajectory
 	rerecord := r.o.Rerecord[tr.index] && tr.flow == nil // the studio re-records a test's own act
-	if r.reads() && !rerecord { // a re-recorded act starts from scratch; the new trajectory replaces it
+	if r.reads() && !rerecord {                          // a re-recorded act starts from scratch; the new trajectory replaces it
 		if traj, err = readTrajectory(ctx, ts, key, sr); err != nil {
 			return err
 		}
