@@ -52,8 +52,10 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	defer guard.Stop(ctx)
 	env.guard = guard
 	var traj *session.Trajectory
-	rerecord := r.o.Rerecord[tr.index] && tr.flow == nil // the studio re-records a test's own act
-	if r.reads() && !rerecord {                          // a re-recorded act starts from scratch; the new trajectory replaces it
+	// A re-recorded act (the studio's, of a test's own act) starts from
+	// scratch; the new trajectory replaces it.
+	rerecord := r.o.Rerecord[tr.index] && tr.flow == nil
+	if r.reads() && !rerecord {
 		if traj, err = readTrajectory(ctx, ts, key, sr); err != nil {
 			return err
 		}
