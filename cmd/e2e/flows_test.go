@@ -217,3 +217,73 @@ func TestFlowHealIsOneHealForAllItsUsers(t *testing.T) {
 		t.Fatalf("heals list (exit %d): want one staged heal, of the flow:\n%s", code, out)
 	}
 }
+
+// TestFlowProblemsBeforeABrowser: every problem with flows is reported at
+// its file:line:col, with the line and a marker, exit 2, before a browser
+// starts (browser.chrome names no browser, and that is never reached): a
+// flow no file names (did you mean), a parameter the flow lacks (did you
+// mean) and one it needs that is not given, a parameter a flow's step
+// names that it does not have, flows that use themselves directly or
+// through another, and two flows with one name.
+func TestFlowProblemsBeforeABrowser(t *testing.T) {
+	t.Parallel()
+	dir := project(t, "http://127.0.0.1:9", map[string]string{
+		"t.e2e.yaml": `name: uses
+steps:
+  - use: { flow: sign inn }
+  - use: { flow: sign in, with: { user: a, pasword: b } }
+  - use: loop a
+  - use: checkout
+`,
+	})
+	cfg := filepath.Join(dir, "e2e.yaml")
+	src, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append(src, "browser:\n  chrome: /nope/chromium\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	flows := map[string]string{
+		"sign-in.flow.yaml": signInFlow,
+		"again.flow.yaml":   "name: checkout\nsteps:\n  - click: the Checkout button\n",
+		"pay.flow.yaml":     "name: checkout\nsteps:\n  - click: the Pay button\n",
+		"loop-a.flow.yaml":  "name: loop a\nsteps:\n  - use: loop b\n",
+		"loop-b.flow.yaml":  "name: loop b\nsteps:\n  - click: the Sign in button\n  - use: loop a\n",
+		"self.flow.yaml":    "name: self\nsteps:\n  - use: self\n",
+		"typo.flow.yaml":    "name: typo\nparams: [user]\nsteps:\n  - type: { into: the email field, text: \"{{ usr }}\" }\n",
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "flows"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range flows {
+		if err := os.WriteFile(filepath.Join(dir, "flows", name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := e2e(t, "run", "--config", dir)
+	if code != 2 || strings.Contains(stderr, "not an executable") {
+		t.Fatalf("want exit 2 before the browser is looked for: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		`t.e2e.yaml:3:18: no flow is named "sign inn"; did you mean "sign in"?`,
+		"  3 |   - use: { flow: sign inn }\n    |                  ^^^^^^^^",
+		`t.e2e.yaml:4:18: flow "sign in" needs password: give password under with:`,
+		`t.e2e.yaml:4:44: flow "sign in" has no parameter "pasword"; did you mean password?`,
+		"  4 |   - use: { flow: sign in, with: { user: a, pasword: b } }\n    |                                            ^^^^^^^",
+		`flows/typo.flow.yaml:4:43: unknown parameter "usr"; did you mean user?`,
+		"  4 |   - type: { into: the email field, text: \"{{ usr }}\" }\n    |                                           ^^^^^^^^^",
+		`flows/self.flow.yaml:3:10: flow "self" uses itself: "self" → "self"; a flow cannot use a flow that uses it`,
+		`flows/loop-b.flow.yaml:4:10: flow "loop a" uses itself through "loop b": "loop a" → "loop b" → "loop a"; a flow cannot use a flow that uses it`,
+		`flows/pay.flow.yaml:1:7: two flows are named "checkout": this one and the one in flows/again.flow.yaml:1; rename one`,
+		`t.e2e.yaml:6:10: two flows are named "checkout" (flows/again.flow.yaml, flows/pay.flow.yaml); rename one to use the other`,
+		`t.e2e.yaml:5:10: flow "loop a" uses itself, directly or through another flow; it cannot run`,
+	} {
+		if !strings.Contains(stderr, filepath.FromSlash(want)) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if !strings.HasSuffix(stderr, "1 test file and 4 flow files have problems\n") {
+		t.Errorf("the count of files with problems:\n%s", stderr)
+	}
+}

@@ -172,10 +172,10 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 			}
 		}
 		for _, l := range testfile.PreflightFlows(fs, *opts) {
-			problems.add(l)
+			problems.addFlow(l)
 		}
 	}
-	if problems.files > 0 {
+	if problems.any() {
 		return nil, nil, problems
 	}
 	return cfg, tests, nil
@@ -189,13 +189,13 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 func loadFlows(cfg *testfile.Config, problems *parseErrors) *testfile.Flows {
 	flows, errs := testfile.LoadFlows(cfg)
 	for _, err := range errs {
-		problems.add(err)
+		problems.addFlow(err)
 	}
 	for _, l := range flows.Check() {
-		problems.add(l)
+		problems.addFlow(l)
 	}
 	for _, l := range flows.CheckFlowUses() {
-		problems.add(l)
+		problems.addFlow(l)
 	}
 	return flows
 }
@@ -254,15 +254,37 @@ func preflight(cfg *testfile.Config, tests []*testfile.Test) error {
 // files and counts the rest, so that memory stays bounded however many
 // files have problems; it prints them, then exits 2.
 type parseErrors struct {
-	files  int     // files with problems
+	files  int     // test files with problems
 	shown  []error // each a testfile.List or another error of one file
 	n      int     // problems in shown
 	hidden int     // problems left out
+	// flows are the flow files with problems (by path, or by the error
+	// that kept one from being read), which may come in several lists.
+	flows map[string]bool
 }
 
-// add records the problems of one file.
+// add records the problems of one test file.
 func (p *parseErrors) add(err error) {
 	p.files++
+	p.keep(err)
+}
+
+// addFlow records problems of a flow file.
+func (p *parseErrors) addFlow(err error) {
+	if p.flows == nil {
+		p.flows = map[string]bool{}
+	}
+	var list testfile.List
+	if errors.As(err, &list) && len(list) > 0 {
+		p.flows[list[0].File] = true
+	} else {
+		p.flows[err.Error()] = true
+	}
+	p.keep(err)
+}
+
+// keep keeps the problems of one file, as many as there is room for.
+func (p *parseErrors) keep(err error) {
 	var list testfile.List
 	if !errors.As(err, &list) {
 		list = nil
@@ -291,8 +313,18 @@ func (p *parseErrors) add(err error) {
 }
 
 func (p *parseErrors) Error() string {
-	return fmt.Sprintf("%s %s problems", plural.Count(p.files, "test file"), plural.Word(p.files, "has", "have"))
+	flows := len(p.flows)
+	switch {
+	case flows == 0:
+		return fmt.Sprintf("%s %s problems", plural.Count(p.files, "test file"), plural.Word(p.files, "has", "have"))
+	case p.files == 0:
+		return fmt.Sprintf("%s %s problems", plural.Count(flows, "flow file"), plural.Word(flows, "has", "have"))
+	}
+	return fmt.Sprintf("%s and %s have problems", plural.Count(p.files, "test file"), plural.Count(flows, "flow file"))
 }
+
+// any says whether a file has problems.
+func (p *parseErrors) any() bool { return p.files > 0 || len(p.flows) > 0 }
 
 // print writes the problems kept, with their excerpts, and then how many
 // more there are.

@@ -370,16 +370,21 @@ func substitute(s string, params []string, with map[string]string) string {
 type Flows struct {
 	list   []*Flow
 	byName map[string]*Flow
+	twice  map[string][]*Flow // the flows of a name given to more than one
 }
 
 // NewFlows returns the flows given, by name. A name given twice is a
 // problem at the second flow's name, which says where the first is; the
 // first one keeps the name.
 func NewFlows(flows []*Flow) (*Flows, []List) {
-	fs := &Flows{byName: map[string]*Flow{}}
+	fs := &Flows{byName: map[string]*Flow{}, twice: map[string][]*Flow{}}
 	var out []List
 	for _, f := range flows {
 		if first, dup := fs.byName[f.Name]; dup {
+			if len(fs.twice[f.Name]) == 0 {
+				fs.twice[f.Name] = []*Flow{first}
+			}
+			fs.twice[f.Name] = append(fs.twice[f.Name], f)
 			out = append(out, List{problemAt(f.File, f.NamePos, len([]rune(f.Name)),
 				fmt.Sprintf("two flows are named %s: this one and the one in %s:%d; rename one", quoted(f.Name), first.ShownFile(), first.NamePos.Line))})
 			continue
@@ -532,6 +537,14 @@ func (fs *Flows) LinkTest(t *Test) List {
 // [Flows.Check], which reports it) and a use that expands to more than
 // MaxFlowSteps steps. It is what a session that names a flow links too.
 func (fs *Flows) Link(file string, u *Use) List {
+	if twice := fs.twice[u.Flow]; len(twice) > 0 {
+		files := make([]string, len(twice))
+		for i, f := range twice {
+			files[i] = f.ShownFile()
+		}
+		return List{problemAt(file, u.FlowPos, len([]rune(u.Flow)),
+			fmt.Sprintf("two flows are named %s (%s); rename one to use the other", quoted(u.Flow), strings.Join(files, ", ")))}
+	}
 	f := fs.Get(u.Flow)
 	if f == nil {
 		msg := fmt.Sprintf("no flow is named %s", quoted(u.Flow))
