@@ -287,3 +287,91 @@ steps:
 		t.Errorf("the count of files with problems:\n%s", stderr)
 	}
 }
+
+// TestExportFlowsRunInPlaywright: flows become async functions of the page
+// and their parameters, which the specs call (a flow that uses another
+// calls its function, passing its own parameter on); tsc finds nothing
+// wrong and Playwright runs the specs, which pass, with no secret value in
+// them.
+func TestExportFlowsRunInPlaywright(t *testing.T) {
+	t.Parallel()
+	modules := npmCache(t)
+	srv := fixtureServer(t)
+	dir := exportProject(t, srv)
+	files := map[string]string{
+		"flows/sign-in.flow.yaml": "name: sign in\nparams: [user, password]\nurl: /login\nsteps:\n" +
+			"  - type: { into: the email field, text: \"{{ user }}\" }\n" +
+			"  - type: { into: the password field, text: \"{{ password }}\" }\n" +
+			"  - click: the Sign in button\n",
+		"flows/users.flow.yaml": "name: signed in users\nparams: [who]\nsteps:\n" +
+			"  - use: { flow: sign in, with: { user: \"{{ who }}\", password: \"{{ secret.E2E_PASSWORD }}\" } }\n" +
+			"  - expect: { visible: the Users heading }\n",
+		"a.e2e.yaml": "name: sign in directly\nurl: /\nsteps:\n" +
+			"  - use: { flow: sign in, with: { user: \"{{ env.E2E_USER }}\", password: \"{{ secret.E2E_PASSWORD }}\" } }\n" +
+			"  - expect: { url: /users }\n",
+		"b.e2e.yaml": "name: sign in through another flow\nurl: /\nsteps:\n" +
+			"  - use: { flow: signed in users, with: { who: \"{{ env.E2E_USER }}\" } }\n" +
+			"  - expect: { visible: the Alice row }\n",
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "flows"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"E2E_USER=alice@example.com", "E2E_PASSWORD=correct-horse"} // for e2e and the specs
+	if code, out, errOut := e2eEnv(t, env, "run", "--config", dir, "--workers", "1"); code != 0 {
+		t.Fatalf("e2e run: exit %d\n%s%s", code, out, errOut)
+	}
+	pw := filepath.Join(dir, "pw")
+	code, out, errOut := e2eEnv(t, env, "export", "playwright", "--config", dir, "--out", pw, "--playwright-config", "--require-recorded")
+	if code != 0 {
+		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
+	}
+	a, err := os.ReadFile(filepath.Join(pw, "a.spec.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(pw, "b.spec.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"async function signIn(page: Page, p: { user: string; password: string }) {",
+		"await signIn(page, { user: process.env.E2E_USER!, password: process.env.E2E_PASSWORD! });",
+		"await page.goto('/login');",
+		"await fillSecret(page.getByRole('textbox', { name: 'Password' }), p.password);",
+	} {
+		if !strings.Contains(string(a), want) {
+			t.Errorf("a.spec.ts lacks %q:\n%s", want, a)
+		}
+	}
+	for _, want := range []string{
+		"async function signedInUsers(page: Page, p: { who: string }) {",
+		"await signedInUsers(page, { who: process.env.E2E_USER! });",
+		"await signIn(page, { user: p.who, password: process.env.E2E_PASSWORD! });",
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("b.spec.ts lacks %q:\n%s", want, b)
+		}
+	}
+	for name, spec := range map[string][]byte{"a": a, "b": b} {
+		for _, bad := range []string{"correct-horse", "TODO"} {
+			if strings.Contains(string(spec), bad) {
+				t.Errorf("%s.spec.ts holds %q", name, bad)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(pw, "tsconfig.json"), []byte(tsconfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err, out := playwright(t, modules, pw, env, "tsc", "--noEmit", "-p", "."); err != nil {
+		t.Fatalf("tsc --noEmit: %v\n%s", err, out)
+	}
+	if err, out := playwright(t, modules, pw, append([]string{"E2E_BASE_URL=" + srv}, env...), "playwright", "test", "--reporter=line", "--workers=2", "--output", t.TempDir()); err != nil ||
+		!strings.Contains(out, "2 passed") {
+		t.Fatalf("playwright test: %v\n%s", err, out)
+	}
+}

@@ -452,7 +452,7 @@ func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResul
 	sr := session.StepResult{Index: pos, Depth: depth, Line: st.Pos.Line, Command: st.Command(), Kind: session.KindUse, Cache: "none"}
 	sub := r.subStep(tr, depth)
 	tr.index, tr.post = top, ""
-	r.publish(session.StepStarted{Index: top, Sub: sub, Command: sr.Command})
+	r.publish(session.StepStarted{Index: top, Sub: sub, Command: sr.Command, Depth: depth})
 	indent := strings.Repeat("  ", depth)
 	if u.Def == nil {
 		// A use step typed where no flows are loaded (the studio's prompt).
@@ -494,7 +494,7 @@ func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResul
 			continue
 		}
 		tr.index, tr.post = top, ""
-		r.publish(session.StepStarted{Index: top, Sub: sub, Command: fst.Step.String()})
+		r.publish(session.StepStarted{Index: top, Sub: sub, Command: fst.Step.String(), Depth: depth + 1})
 		fsr := r.runStep(ctx, tr, p, fst)
 		fsr.Depth = depth + 1
 		r.showPage(ctx, tr, "")

@@ -71,8 +71,10 @@ func ParseVars(s string) ([]Var, error) {
 	return parseVarsIn(s, nil)
 }
 
-// parseVarsIn is [ParseVars] for the text of a flow whose parameters are
+// ParseVarsIn is [ParseVars] for the text of a flow whose parameters are
 // params: {{ name }} for one of them is a VarParam.
+func ParseVarsIn(s string, params []string) ([]Var, error) { return parseVarsIn(s, params) }
+
 func parseVarsIn(s string, params []string) ([]Var, error) {
 	var vars []Var
 	_, err := expand(s, params, func(v Var) (string, error) {
