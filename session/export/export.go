@@ -250,7 +250,9 @@ func (w *writer) flowFunc(u *testfile.Use, recs []*Step) (string, []error) {
 	name := funcName(def.Name, w.flows)
 	w.flows[def.Name] = name
 	out, indent, params, file, idents, missing := w.out, w.indent, w.params, w.file, w.idents, w.missing
-	defer func() { w.out, w.indent, w.params, w.file, w.idents, w.missing = out, indent, params, file, idents, missing }()
+	defer func() {
+		w.out, w.indent, w.params, w.file, w.idents, w.missing = out, indent, params, file, idents, missing
+	}()
 	var body strings.Builder
 	w.out, w.indent, w.params, w.file = &body, "  ", def.Params, def.File
 	steps := def.Steps
