@@ -477,12 +477,22 @@ func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResul
 	tr.flow = &flowScope{def: u.Def, steps: u.Steps, occurrence: map[string]int{}}
 	defer func() { tr.flow = saved }()
 	why := "" // the first of the flow's steps that failed, and how
+	where := func(i int, line int) string {
+		n := i + 1
+		if u.Def.URL != "" {
+			n-- // the navigate to the flow's url is not one of its steps
+		}
+		if n == 0 {
+			return fmt.Sprintf("flow %q, its url (%s:%d)", u.Flow, u.Def.ShownFile(), line)
+		}
+		return fmt.Sprintf("flow %q, step %d (%s:%d)", u.Flow, n, u.Def.ShownFile(), line)
+	}
 	for i, fst := range u.Steps {
 		if fst.Use != nil {
 			p := len(res.Steps)
 			r.runUse(ctx, tr, res, fst, depth+1, top, failed)
 			if nested := res.Steps[p]; nested.Status == session.StatusFailed && why == "" {
-				why = fmt.Sprintf("flow %q, step %d (%s:%d): %s", u.Flow, i+1, u.Def.ShownFile(), fst.Pos.Line, nested.Error)
+				why = where(i, fst.Pos.Line) + ": " + nested.Error
 			}
 			continue
 		}
@@ -504,7 +514,7 @@ func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResul
 		if fsr.Status == session.StatusFailed {
 			*failed, res.Status = true, "failed"
 			if why == "" {
-				why = fmt.Sprintf("flow %q, step %d (%s:%d): %s", u.Flow, i+1, u.Def.ShownFile(), fst.Pos.Line, fsr.Error)
+				why = where(i, fst.Pos.Line) + ": " + fsr.Error
 			}
 		}
 	}
