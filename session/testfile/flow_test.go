@@ -94,7 +94,7 @@ steps:
 func TestFlowParseProblems(t *testing.T) {
 	for _, c := range []struct {
 		name, src, want string
-		flow           bool
+		flow            bool
 	}{
 		{"param in a test", "name: t\nsteps:\n  - click: \"the {{ user }} button\"\n", `3:17: unknown variable "user"`, false},
 		{"unknown param", "name: f\nparams: [user]\nsteps:\n  - click: \"the {{ usr }} button\"\n", `4:17: unknown parameter "usr"; did you mean user?`, true},
