@@ -248,3 +248,22 @@ func TestMCPRunTestsProgress(t *testing.T) {
 		t.Errorf("progress: %q", got)
 	}
 }
+
+// TestMCPListsFlows: e2e://flows lists each flow with its params and file,
+// and a flow file's problems at their file:line:col.
+func TestMCPListsFlows(t *testing.T) {
+	h := newHarness(t, harnessOptions{files: map[string]string{
+		"flows/sign-in.flow.yaml": "name: sign in\nparams: [user, password]\nsteps:\n  - click: the Sign in button\n",
+		"flows/broken.flow.yaml":  "name: broken\nsteps:\n  - click: \"the {{ who }} button\"\n",
+	}})
+	res, err := h.cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: "e2e://flows"})
+	if err != nil || len(res.Contents) != 1 {
+		t.Fatalf("flows resource: %v %+v", err, res)
+	}
+	text := res.Contents[0].Text
+	for _, want := range []string{"sign in (user, password): flows/sign-in.flow.yaml\n", `broken.flow.yaml:3:17: unknown parameter "who"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("e2e://flows lacks %q:\n%s", want, text)
+		}
+	}
+}

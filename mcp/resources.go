@@ -19,6 +19,27 @@ func (s *Server) addResources() {
 		URI: "e2e://report/last", Description: "The JSON report of the last run_tests call of this server."}, s.readReport)
 	s.srv.AddResource(&sdk.Resource{Name: "tests", Title: "The project's test files", MIMEType: "text/plain",
 		URI: "e2e://tests", Description: "The test files e2e.yaml names, one a line, each readable as e2e://tests/PATH."}, s.listTests)
+	s.srv.AddResource(&sdk.Resource{Name: "flows", Title: "The project's flows", MIMEType: "text/plain",
+		URI: "e2e://flows", Description: "The flows e2e.yaml's flows: names, one a line: NAME (PARAMS): PATH. A test step runs one with " +
+			`use: { flow: NAME, with: { PARAM: TEXT } } (or use: NAME when it has no params) in a test file.`}, s.listFlows)
+}
+
+// listFlows lists the flows that parse, each with its params and file;
+// the problems of the others, each at its file:line:col, after them.
+func (s *Server) listFlows(_ context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+	flows, errs := testfile.LoadFlows(s.o.Config)
+	var b strings.Builder
+	for _, f := range flows.All() {
+		rel := f.ShownFile()
+		if _, r, err := s.projectPath(f.File); err == nil {
+			rel = r
+		}
+		b.WriteString(f.Name + " (" + strings.Join(f.Params, ", ") + "): " + rel + "\n")
+	}
+	for _, err := range errs {
+		b.WriteString("problem: " + strings.ReplaceAll(err.Error(), "\n", "\n  ") + "\n")
+	}
+	return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: req.Params.URI, MIMEType: "text/plain", Text: s.o.Redactor.String(b.String())}}}, nil
 }
 
 func (s *Server) readTest(_ context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {

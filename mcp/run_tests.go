@@ -60,8 +60,9 @@ func runTests(s *Server, ctx context.Context, req *sdk.CallToolRequest, in runTe
 		}
 		tests = append(tests, t)
 	}
+	problems = append(problems, testfile.LinkFlows(s.o.Config, tests)...)
 	if len(problems) > 0 {
-		return nil, fmt.Errorf("%d test file(s) have problems:\n%w", len(problems), errors.Join(problems...))
+		return nil, fmt.Errorf("%d file(s) have problems:\n%w", len(problems), errors.Join(problems...))
 	}
 	tests = runner.Filter(tests, grep, nil)
 	if len(tests) == 0 {

@@ -72,6 +72,11 @@ type StepStarted struct {
 	Index   int
 	Sub     int
 	Command string
+	// Depth is, for a sub-step that is a step of a flow (a use step's),
+	// how many flows deep it is: 1 for a step of the flow test step Index
+	// uses. It is 0 for the test's own steps and for the steps an act
+	// runs (whose Sub counts within the act).
+	Depth int
 }
 
 // StepFinished: a step ended. Postcondition is set on an act step.

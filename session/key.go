@@ -42,8 +42,13 @@ type AgentConfig struct {
 // Key is the one function that turns them into a key.
 type KeyParts struct {
 	Project string
-	Test    string
-	Target  Target
+	// Test is the test the step is in; "" for a step of a flow, which is
+	// keyed under Flow instead, so that every test that uses the flow
+	// shares its entries.
+	Test string
+	// Flow is the flow the step is in, "" for a test's own step.
+	Flow   string
+	Target Target
 	// App identifies the application under test: a configured build id, or
 	// the base URL's origin.
 	App string
@@ -70,6 +75,7 @@ type KeyParts struct {
 type keyDoc struct {
 	Project     string      `json:"project"`
 	Test        string      `json:"test"`
+	Flow        string      `json:"flow,omitempty"` // left out for a test's own step: its key is as before flows
 	Target      Target      `json:"target"`
 	Engine      int         `json:"engine"`
 	App         string      `json:"app"`
@@ -110,7 +116,7 @@ func ParamsDigest(names []string) string {
 // key is made of.
 func Identity(p KeyParts) []byte {
 	d := keyDoc{
-		Project: p.Project, Test: p.Test, Target: p.Target, Engine: EngineCompat, App: p.App,
+		Project: p.Project, Test: p.Test, Flow: p.Flow, Target: p.Target, Engine: EngineCompat, App: p.App,
 		Instruction: digest(Normalize(p.Instruction)), Params: ParamsDigest(p.Params), Occurrence: p.Occurrence,
 		Agent: p.Agent, Context: digest(Normalize(p.Context)), Schema: CacheSchema, Policy: PolicyVersion,
 	}

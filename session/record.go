@@ -86,8 +86,14 @@ func (t *TestResult) Healed() bool {
 
 // StepResult is one step of a test in a run.
 type StepResult struct {
-	Index      int
-	Line       int    // the step's line in the test file
+	// Index is the step's place among the test's results: the test's own
+	// steps and, after a use step, the steps of the flow it used.
+	Index int
+	// Depth is 0 for a test's own step, 1 for a step of a flow a test's
+	// use step ran, 2 for one of a flow that flow used, and so on: a
+	// flow's steps follow its use step (Kind KindUse), one deeper.
+	Depth      int
+	Line       int    // the step's line in the test file (in the flow's file, at a Depth over 0)
 	Command    string // the step command (step.Step.String()), with variables unresolved
 	Kind       string // step type, e.g. CLICK
 	Status     StepStatus
@@ -108,6 +114,11 @@ type StepResult struct {
 	Nearest []NearElement
 	Narrow  []Narrowing
 }
+
+// KindUse is the Kind of a step that used a flow: its Command names the
+// flow and the text it gave each parameter, and the flow's steps follow
+// it, one Depth deeper. It passed when they all did.
+const KindUse = "USE"
 
 // NearElement is an element close to what a step described.
 type NearElement struct {

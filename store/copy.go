@@ -30,7 +30,7 @@ func (s CopyStats) String() string {
 const (
 	copyRunCols   = `project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, base_url, variant`
 	copyTestCols  = `name, file, status, error, duration_ms, attempts`
-	copyStepCols  = `idx, line, command, kind, status, cache, miss_reason, error, screenshot, duration_ms, llm_calls, note, reidentified`
+	copyStepCols  = `idx, line, command, kind, status, cache, miss_reason, error, screenshot, duration_ms, llm_calls, note, reidentified, depth`
 	copyCallCols  = `at, purpose, model, tokens_in, tokens_out, latency_ms, attempts, outcome, cost`
 	copyDecCols   = `project, test, kind, step_index, goal, proposed, verdict, command, reason, decided_by, decided_at`
 	copyHealCols  = `key, project, test, goal, old_steps, new_steps, failed_index, reason, postcondition, evidence, status, created_at, decided_at, decided_by, page_before, page_after, branch, git_commit, depth, version, gaps, seen, last_seen_at`

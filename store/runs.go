@@ -241,8 +241,8 @@ VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		}
 		stmt, err := tx.PrepareContext(ctx, `
 INSERT INTO step_results (test_id, idx, line, command, kind, status, cache, miss_reason,
-                          error, screenshot, duration_ms, llm_calls, note, reidentified)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+                          error, screenshot, duration_ms, llm_calls, note, reidentified, depth)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return fmt.Errorf("prepare step insert: %w", err)
 		}
@@ -257,7 +257,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 				return fmt.Errorf("step %d: %w", s.Index, err)
 			}
 			if _, err := stmt.ExecContext(ctx, id, s.Index, s.Line, s.Command, s.Kind, string(s.Status),
-				cache, s.MissReason, s.Error, s.Screenshot, s.DurationMS, s.LLMCalls, s.Note, reid); err != nil {
+				cache, s.MissReason, s.Error, s.Screenshot, s.DurationMS, s.LLMCalls, s.Note, reid, max(s.Depth, 0)); err != nil {
 				return fmt.Errorf("insert step %d: %w", s.Index, err)
 			}
 		}
@@ -361,7 +361,7 @@ func queryRunSteps(ctx context.Context, tx *sql.Tx, runID int64, tests []session
 	}
 	rows, err := tx.QueryContext(ctx, `
 SELECT s.test_id, s.idx, s.line, s.command, s.kind, s.status, s.cache, s.miss_reason,
-       s.error, s.screenshot, s.duration_ms, s.llm_calls, s.note, s.reidentified
+       s.error, s.screenshot, s.duration_ms, s.llm_calls, s.note, s.reidentified, s.depth
 FROM step_results s JOIN test_results t ON t.id = s.test_id
 WHERE t.run_id = ? ORDER BY s.test_id, s.idx`, runID)
 	if err != nil {
@@ -376,7 +376,7 @@ WHERE t.run_id = ? ORDER BY s.test_id, s.idx`, runID)
 			reid   []byte
 		)
 		if err := rows.Scan(&testID, &s.Index, &s.Line, &s.Command, &s.Kind, &status, &s.Cache, &s.MissReason,
-			&s.Error, &s.Screenshot, &s.DurationMS, &s.LLMCalls, &s.Note, &reid); err != nil {
+			&s.Error, &s.Screenshot, &s.DurationMS, &s.LLMCalls, &s.Note, &reid, &s.Depth); err != nil {
 			return err
 		}
 		s.Status = session.StepStatus(status)

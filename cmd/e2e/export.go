@@ -215,7 +215,13 @@ type exportTest struct {
 	steps []export.Step
 	index int // the step running
 	sub   int // the act sub-step running, -1 for the step itself
-	page  *browser.Page
+	// path holds, while a use step's flow runs, the records of the use
+	// steps it is in (path[0] the test's own); cur is the record of the
+	// flow's step running and kind that step, nil when none is.
+	path []*export.Step
+	cur  *export.Step
+	kind step.Step
+	page *browser.Page
 	// gone holds, for each expect-hidden step, the locator its element had
 	// the last time it was on the page before that step.
 	gone map[int]export.Target
@@ -241,10 +247,33 @@ func (r *exportRecorder) event(e session.Event) {
 		t.index, t.sub = e.Index, e.Sub
 		r.lookAhead(t, e.Index)
 		if e.Sub < 0 {
+			t.path, t.cur = nil, nil
+			if t.test.Steps[e.Index].Use != nil {
+				t.path = []*export.Step{&t.steps[e.Index]}
+			}
 			return
 		}
 		s, err := step.Parse(e.Command)
+		if e.Depth > 0 {
+			// A step of a flow: recorded under the use step that ran it.
+			if e.Depth > len(t.path) {
+				return
+			}
+			t.path = t.path[:e.Depth]
+			parent := t.path[e.Depth-1]
+			rec := &export.Step{}
+			parent.Flow = append(parent.Flow, rec)
+			t.cur, t.kind, t.sub = rec, s, -1
+			if err != nil { // a use step, whose flow's steps follow
+				t.path = append(t.path, rec)
+			}
+			return
+		}
 		if err != nil {
+			return
+		}
+		if t.cur != nil { // a step of an act in a flow
+			t.cur.Act = append(t.cur.Act, export.ActStep{Step: s})
 			return
 		}
 		t.steps[e.Index].Act = append(t.steps[e.Index].Act, export.ActStep{Step: s})
@@ -259,6 +288,9 @@ func (r *exportRecorder) target(ctx context.Context, e runner.TargetEvent) {
 	t.page = e.Page
 	st := &t.steps[t.index]
 	kind := t.test.Steps[t.index].Step
+	if t.cur != nil {
+		st, kind = t.cur, t.kind
+	}
 	if t.sub >= 0 && len(st.Act) > 0 {
 		kind = st.Act[len(st.Act)-1].Step
 	}

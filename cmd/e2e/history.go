@@ -15,6 +15,7 @@ import (
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/plural"
+	"github.com/e2e-dev/e2e/session/report"
 	runner "github.com/e2e-dev/e2e/session/run"
 	"github.com/e2e-dev/e2e/store"
 )
@@ -37,9 +38,10 @@ func runHistory(ctx context.Context, db *store.DB, rep *runner.Report, errOut io
 
 func newRunsCmd() *cobra.Command {
 	var (
-		p      projectDB
-		limit  int
-		asJSON bool
+		p         projectDB
+		limit     int
+		asJSON    bool
+		showSteps bool
 	)
 	cmd := &cobra.Command{
 		Use:   "runs",
@@ -110,10 +112,14 @@ func newRunsCmd() *cobra.Command {
 					return writeJSON(cmd.OutOrStdout(), runShowJSON{Run: runsJSON([]session.RunSummary{*s})[0], Tests: testsJSON(tests, byName)})
 				}
 				printRun(cmd.OutOrStdout(), s, tests, byName)
+				if showSteps {
+					printSteps(cmd.OutOrStdout(), tests)
+				}
 				return nil
 			})
 		},
 	}
+	show.Flags().BoolVar(&showSteps, "steps", false, "also list each test's steps, a flow's steps under the use step that ran it")
 	cmd.AddCommand(show)
 	return cmd
 }
@@ -282,6 +288,26 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult, hs
 	fmt.Fprintln(w, "\nLAST RUNS: oldest to newest, through this run: P passed, F failed, ~ flaky, H healed, S skipped, · not in that run")
 	for _, t := range failed {
 		fmt.Fprintf(w, "\n✗ %s: %s\n", t.Name, t.Error)
+	}
+}
+
+// printSteps lists the steps of each test: a line each with its mark,
+// line, what it did and how, the steps of a flow indented under the use
+// step that ran it (their lines are in the flow's file).
+func printSteps(w io.Writer, tests []session.TestResult) {
+	for _, t := range tests {
+		fmt.Fprintf(w, "\n%s (%s)\n", t.Name, dash(t.File))
+		for _, st := range t.Steps {
+			status := string(st.Status)
+			if st.MissReason != "" {
+				status += " (" + st.MissReason + ")"
+			}
+			fmt.Fprintf(w, "  %s%s line %d: %s [%s] %dms\n", strings.Repeat("  ", st.Depth), report.Mark(string(st.Status)), st.Line,
+				report.Describe(st.Command), status, st.DurationMS)
+			if st.Error != "" && st.Kind != session.KindUse {
+				fmt.Fprintf(w, "  %s    %s\n", strings.Repeat("  ", st.Depth), st.Error)
+			}
+		}
 	}
 }
 

@@ -471,11 +471,16 @@ func demoRunNames() []string {
 // baseURL:) parses without a problem.
 func TestDocsYAMLExamplesParse(t *testing.T) {
 	block := regexp.MustCompile("(?s)```yaml\n(.*?)```")
-	tests, configs := 0, 0
+	tests, configs, flows := 0, 0, 0
 	for _, file := range docFiles(t) {
 		for _, m := range block.FindAllStringSubmatch(readRepoFile(t, file), -1) {
 			src := m[1]
 			switch {
+			case regexp.MustCompile(`^# \S+\.flow\.yaml\n`).MatchString(src):
+				flows++
+				if _, err := testfile.ParseFlow(file+".flow.yaml", []byte(src)); err != nil {
+					t.Errorf("%s: a flow file example does not parse: %v\n%s", file, err, src)
+				}
 			case regexp.MustCompile(`(?m)^name:`).MatchString(src) && regexp.MustCompile(`(?m)^steps:`).MatchString(src):
 				tests++
 				if _, err := testfile.Parse(file+".e2e.yaml", []byte(src)); err != nil {
@@ -489,8 +494,8 @@ func TestDocsYAMLExamplesParse(t *testing.T) {
 			}
 		}
 	}
-	if tests < 3 || configs < 1 {
-		t.Fatalf("checked %d test files and %d e2e.yaml examples", tests, configs)
+	if tests < 3 || configs < 1 || flows < 2 {
+		t.Fatalf("checked %d test files, %d e2e.yaml and %d flow examples", tests, configs, flows)
 	}
 }
 

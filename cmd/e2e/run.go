@@ -130,6 +130,8 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 	}
 	var tests []*testfile.Test
 	problems := &parseErrors{}
+	flows := loadFlows(cfg, problems)
+	used := map[*testfile.Flow]bool{}
 	for _, p := range paths {
 		// Problems name the file as a terminal opens it from here; reports,
 		// as the same on every machine.
@@ -139,17 +141,21 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 			problems.add(err) // the file could not be read
 			continue
 		}
+		if t != nil {
+			list = append(slices.Clip(list), flows.LinkTest(t)...)
+			markUsed(t.Steps, used)
+		}
 		if t != nil && opts != nil {
 			for _, l := range testfile.Preflight([]*testfile.Test{t}, *opts) {
 				list = append(slices.Clip(list), l...)
 			}
-			slices.SortStableFunc(list, func(a, b *testfile.Error) int {
-				if a.Line != b.Line {
-					return a.Line - b.Line
-				}
-				return a.Col - b.Col
-			})
 		}
+		slices.SortStableFunc(list, func(a, b *testfile.Error) int {
+			if a.Line != b.Line {
+				return a.Line - b.Line
+			}
+			return a.Col - b.Col
+		})
 		if len(list) > 0 {
 			problems.add(list) // keeps at most testfile.MaxShown of them all
 			continue
@@ -157,10 +163,51 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 		t.Shown = testfile.ShownPath(cfg.Dir, p)
 		tests = append(tests, t)
 	}
-	if problems.files > 0 {
+	if opts != nil {
+		// The flows the tests use, each once, in file order.
+		var fs []*testfile.Flow
+		for _, f := range flows.All() {
+			if used[f] {
+				fs = append(fs, f)
+			}
+		}
+		for _, l := range testfile.PreflightFlows(fs, *opts) {
+			problems.addFlow(l)
+		}
+	}
+	if problems.any() {
 		return nil, nil, problems
 	}
 	return cfg, tests, nil
+}
+
+// loadFlows reads the flow files e2e.yaml names and checks them: their
+// own problems, two flows with one name, a flow that uses itself, and use
+// steps in flows that name no flow or give the wrong parameters, each
+// added to problems. The flows that parsed are returned all the same, for
+// the tests to be linked against.
+func loadFlows(cfg *testfile.Config, problems *parseErrors) *testfile.Flows {
+	flows, errs := testfile.LoadFlows(cfg)
+	for _, err := range errs {
+		problems.addFlow(err)
+	}
+	for _, l := range flows.Check() {
+		problems.addFlow(l)
+	}
+	for _, l := range flows.CheckFlowUses() {
+		problems.addFlow(l)
+	}
+	return flows
+}
+
+// markUsed marks the flows that steps use, and those they use in turn.
+func markUsed(steps []testfile.Step, used map[*testfile.Flow]bool) {
+	for _, s := range steps {
+		if s.Use != nil && s.Use.Def != nil {
+			used[s.Use.Def] = true
+			markUsed(s.Use.Steps, used)
+		}
+	}
 }
 
 // checkBrowser reports, before anything starts, a browser the run cannot
@@ -207,15 +254,37 @@ func preflight(cfg *testfile.Config, tests []*testfile.Test) error {
 // files and counts the rest, so that memory stays bounded however many
 // files have problems; it prints them, then exits 2.
 type parseErrors struct {
-	files  int     // files with problems
+	files  int     // test files with problems
 	shown  []error // each a testfile.List or another error of one file
 	n      int     // problems in shown
 	hidden int     // problems left out
+	// flows are the flow files with problems (by path, or by the error
+	// that kept one from being read), which may come in several lists.
+	flows map[string]bool
 }
 
-// add records the problems of one file.
+// add records the problems of one test file.
 func (p *parseErrors) add(err error) {
 	p.files++
+	p.keep(err)
+}
+
+// addFlow records problems of a flow file.
+func (p *parseErrors) addFlow(err error) {
+	if p.flows == nil {
+		p.flows = map[string]bool{}
+	}
+	var list testfile.List
+	if errors.As(err, &list) && len(list) > 0 {
+		p.flows[list[0].File] = true
+	} else {
+		p.flows[err.Error()] = true
+	}
+	p.keep(err)
+}
+
+// keep keeps the problems of one file, as many as there is room for.
+func (p *parseErrors) keep(err error) {
 	var list testfile.List
 	if !errors.As(err, &list) {
 		list = nil
@@ -244,8 +313,18 @@ func (p *parseErrors) add(err error) {
 }
 
 func (p *parseErrors) Error() string {
-	return fmt.Sprintf("%s %s problems", plural.Count(p.files, "test file"), plural.Word(p.files, "has", "have"))
+	flows := len(p.flows)
+	switch {
+	case flows == 0:
+		return fmt.Sprintf("%s %s problems", plural.Count(p.files, "test file"), plural.Word(p.files, "has", "have"))
+	case p.files == 0:
+		return fmt.Sprintf("%s %s problems", plural.Count(flows, "flow file"), plural.Word(flows, "has", "have"))
+	}
+	return fmt.Sprintf("%s and %s have problems", plural.Count(p.files, "test file"), plural.Count(flows, "flow file"))
 }
+
+// any says whether a file has problems.
+func (p *parseErrors) any() bool { return p.files > 0 || len(p.flows) > 0 }
 
 // print writes the problems kept, with their excerpts, and then how many
 // more there are.

@@ -193,6 +193,9 @@ func studioTest(cmd *cobra.Command, g *globals, f *studioFlags, file string) err
 	if err != nil {
 		return errorScreen(cmd, file, err)
 	}
+	if errs := testfile.LinkFlows(cfg, []*testfile.Test{t}); len(errs) > 0 {
+		return errorScreen(cmd, file, errs[0])
+	}
 	if lists := testfile.Preflight([]*testfile.Test{t}, testfile.PreflightOptions{BaseURL: cfg.BaseURL, CheckKeys: browser.CheckKeys}); len(lists) > 0 {
 		return errorScreen(cmd, file, lists[0])
 	}

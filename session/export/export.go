@@ -54,6 +54,10 @@ type Step struct {
 	// recorded against another app; its trajectory did not replay here);
 	// "" means "not recorded yet; run e2e first".
 	Missing string
+	// Flow holds, for a use step, what was recorded for each step of the
+	// flow it ran, in order (a navigate to the flow's url first, when it
+	// has one); a use step among them has its own.
+	Flow []*Step
 }
 
 // Target is the locator of one element a step looked up.
@@ -122,7 +126,7 @@ func SpecName(path string) string {
 // *NotRecordedError when o.RequireRecorded is set and a step has nothing
 // recorded.
 func Spec(t Test, o Options) ([]byte, error) {
-	w := &writer{o: o, file: t.Test.File, uses: map[string]bool{}}
+	w := &writer{o: o, file: t.Test.File, uses: map[string]bool{}, flows: map[string]string{}}
 	var body strings.Builder
 	w.out = &body
 	w.indent = "  "
@@ -140,12 +144,17 @@ func Spec(t Test, o Options) ([]byte, error) {
 		// The title keeps variables as written: a secret's value must not
 		// reach the report, and the step reads as it does in the test file.
 		title := run.Describe(st.Step)
+		if st.Use != nil {
+			title = st.Use.Command()
+		}
 		w.missing = rec.Missing
 		w.line("")
 		w.line("await test.step(%s, async () => {", quote(title))
 		w.indent += "  "
 		w.idents = map[string]bool{}
-		if err := w.step(st, rec); err != nil {
+		if st.Use != nil {
+			errs = append(errs, w.use(st.Use, st.Use.With, rec.Flow)...)
+		} else if err := w.step(st, rec); err != nil {
 			errs = append(errs, err)
 		}
 		w.indent = strings.TrimSuffix(w.indent, "  ")
@@ -156,11 +165,14 @@ func Spec(t Test, o Options) ([]byte, error) {
 	}
 	var out strings.Builder
 	out.WriteString("// Exported by `e2e export playwright` from " + comment(filepath.ToSlash(filepath.Base(t.Test.File))) + ".\n")
+	imports := "test, expect"
 	if w.uses[helperFillSecret] {
-		out.WriteString("import { test, expect, type Locator } from '@playwright/test';\n")
-	} else {
-		out.WriteString("import { test, expect } from '@playwright/test';\n")
+		imports += ", type Locator"
 	}
+	if len(w.funcs) > 0 {
+		imports += ", type Page"
+	}
+	out.WriteString("import { " + imports + " } from '@playwright/test';\n")
 	if w.usesPath {
 		out.WriteString("import * as path from 'path';\n")
 	}
@@ -174,6 +186,9 @@ func Spec(t Test, o Options) ([]byte, error) {
 		if w.uses[h.name] {
 			out.WriteString("\n" + h.code)
 		}
+	}
+	for _, f := range w.funcs {
+		out.WriteString("\n" + f)
 	}
 	// The test's title, like its steps', keeps variables as written.
 	out.WriteString("\ntest(" + quote(t.Test.Name) + ", async ({ page }) => {\n")
@@ -192,6 +207,150 @@ type writer struct {
 	usesUnique bool
 	uses       map[string]bool // the helpers (helpers) the spec calls
 	missing    string          // Step.Missing of the step being written
+	// params are the parameters of the flow whose function is being
+	// written: {{ name }} is p.name there. nil outside a flow.
+	params []string
+	flows  map[string]string // the function written for each flow, by the flow's name
+	funcs  []string          // the flows' functions, in the order written
+}
+
+// use writes the call of the function of the flow u uses, which it
+// writes first when the spec has none yet: with is the text the use step
+// gives each parameter, as written where it is (in a flow, it may name
+// that flow's parameters); recs what was recorded for the flow's steps.
+func (w *writer) use(u *testfile.Use, with []testfile.Arg, recs []*Step) []error {
+	if u.Def == nil {
+		w.note("TODO: flow " + oneLine(u.Flow) + " was not loaded")
+		w.line("test.fixme(true, %s);", quote("flow not loaded: "+oneLine(u.Flow)))
+		return nil
+	}
+	name, errs := w.flowFunc(u, recs)
+	var args []string
+	for _, p := range u.Def.Params {
+		for _, a := range with {
+			if a.Name == p {
+				args = append(args, jsKey(p)+": "+w.str(a.Value))
+			}
+		}
+	}
+	w.line("await %s(page, { %s });", name, strings.Join(args, ", "))
+	return errs
+}
+
+// flowFunc returns the name of the function that runs the flow u uses,
+// writing it when the spec has none yet: an async function of the page
+// and an object of the flow's parameters, whose steps are the flow's (as
+// its file has them, {{ name }} being p.name) with what recs recorded for
+// them. A use step in the flow calls its flow's function in turn.
+func (w *writer) flowFunc(u *testfile.Use, recs []*Step) (string, []error) {
+	def := u.Def
+	if name, ok := w.flows[def.Name]; ok {
+		return name, nil
+	}
+	name := funcName(def.Name, w.flows)
+	w.flows[def.Name] = name
+	out, indent, params, file, idents, missing := w.out, w.indent, w.params, w.file, w.idents, w.missing
+	defer func() {
+		w.out, w.indent, w.params, w.file, w.idents, w.missing = out, indent, params, file, idents, missing
+	}()
+	var body strings.Builder
+	w.out, w.indent, w.params, w.file = &body, "  ", def.Params, def.File
+	steps := def.Steps
+	if def.URL != "" {
+		nav := testfile.Step{Kind: "navigate", Pos: def.URLPos}
+		nav.Type, nav.Value = step.Navigate, def.URL
+		steps = append([]testfile.Step{nav}, steps...)
+	}
+	var errs []error
+	for i, st := range steps {
+		rec := &Step{}
+		if i < len(recs) && recs[i] != nil {
+			rec = recs[i]
+		}
+		title := run.Describe(st.Step)
+		if st.Use != nil {
+			title = st.Use.Command()
+		}
+		if i > 0 {
+			w.line("")
+		}
+		w.missing = rec.Missing
+		w.line("await test.step(%s, async () => {", quote(title))
+		w.indent += "  "
+		w.idents = map[string]bool{}
+		if st.Use != nil {
+			inner := st.Use
+			if i < len(u.Steps) && u.Steps[i].Use != nil {
+				inner = u.Steps[i].Use // linked: its flow and steps
+			}
+			errs = append(errs, w.use(inner, st.Use.With, rec.Flow)...)
+		} else if err := w.step(st, *rec); err != nil {
+			errs = append(errs, err)
+		}
+		w.indent = strings.TrimSuffix(w.indent, "  ")
+		w.line("});")
+	}
+	var f strings.Builder
+	f.WriteString("// The flow " + comment(quote(def.Name)) + " (" + comment(filepath.ToSlash(def.ShownFile())) + ").\n")
+	var fields []string
+	for _, p := range def.Params {
+		fields = append(fields, jsKey(p)+": string")
+	}
+	f.WriteString("async function " + name + "(page: Page, p: { " + strings.Join(fields, "; ") + " }) {\n")
+	f.WriteString(body.String())
+	f.WriteString("}\n")
+	w.funcs = append(w.funcs, f.String())
+	return name, errs
+}
+
+// funcName is the name of the function of the flow named flow: its words
+// in camel case (sign in → signIn), made unique among taken, and kept off
+// the helpers' and the spec's own names.
+func funcName(flow string, taken map[string]string) string {
+	var b strings.Builder
+	for _, word := range strings.FieldsFunc(flow, func(r rune) bool {
+		return !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}) {
+		if b.Len() == 0 {
+			b.WriteString(strings.ToLower(word[:1]) + word[1:])
+		} else {
+			b.WriteString(strings.ToUpper(word[:1]) + word[1:])
+		}
+	}
+	base := b.String()
+	if base == "" || ('0' <= base[0] && base[0] <= '9') {
+		base = "flow" + strings.ToUpper(base[:min(1, len(base))]) + base[min(1, len(base)):]
+	}
+	used := map[string]bool{"test": true, "expect": true, "unique": true, "runID": true, "path": true}
+	for _, h := range helpers {
+		used[h.name] = true
+	}
+	for _, n := range taken {
+		used[n] = true
+	}
+	name := base
+	for i := 2; used[name] || jsReserved[name] || reserved[name]; i++ {
+		name = fmt.Sprintf("%sFlow%d", base, i)
+	}
+	return name
+}
+
+// jsReserved are TypeScript's reserved words, which no function may be
+// named, and the names a flow's function takes (page, p).
+var jsReserved = map[string]bool{"break": true, "case": true, "catch": true, "class": true, "const": true, "continue": true,
+	"debugger": true, "default": true, "delete": true, "do": true, "else": true, "enum": true, "export": true, "extends": true,
+	"false": true, "finally": true, "for": true, "function": true, "if": true, "import": true, "in": true, "instanceof": true,
+	"new": true, "null": true, "return": true, "super": true, "switch": true, "this": true, "throw": true, "true": true,
+	"try": true, "typeof": true, "var": true, "void": true, "while": true, "with": true, "let": true, "static": true,
+	"yield": true, "await": true, "async": true, "page": true, "p": true}
+
+// jsKey is a parameter's name as an object key (a parameter name is a
+// plain identifier, which TypeScript takes as it is).
+func jsKey(name string) string {
+	if validIdent(name) {
+		return name
+	}
+	return quote(name)
 }
 
 // note writes a // comment whose text is s.
@@ -505,7 +664,7 @@ func (w *writer) uploadPath(f string) string {
 // variables: a string literal, process.env.NAME, unique('p'), or a
 // template literal that joins them.
 func (w *writer) str(s string) string {
-	segs := segments(s)
+	segs := segments(s, w.params)
 	if len(segs) == 0 {
 		return "''"
 	}
@@ -543,7 +702,7 @@ type segment struct {
 
 // hasVars reports whether s holds a variable.
 func (w *writer) hasVars(s string) bool {
-	for _, sg := range segments(s) {
+	for _, sg := range segments(s, w.params) {
 		if sg.expr != "" {
 			return true
 		}
@@ -553,7 +712,7 @@ func (w *writer) hasVars(s string) bool {
 
 // hasSecret reports whether s holds a {{ secret.X }}.
 func (w *writer) hasSecret(s string) bool {
-	for _, sg := range segments(s) {
+	for _, sg := range segments(s, w.params) {
 		if sg.secret {
 			return true
 		}
@@ -562,8 +721,10 @@ func (w *writer) hasSecret(s string) bool {
 }
 
 // segments splits s into literal text and variables, as TypeScript
-// expressions. A malformed variable is kept as text (a parsed test has none).
-func segments(s string) []segment {
+// expressions; in a flow's function, whose parameters are params, a
+// parameter is p.NAME and counts as a secret (it may be given one). A
+// malformed variable is kept as text (a parsed test has none).
+func segments(s string, params []string) []segment {
 	var out []segment
 	for s != "" {
 		i := strings.Index(s, "{{")
@@ -580,10 +741,13 @@ func segments(s string) []segment {
 			out = append(out, segment{text: s[:i]})
 		}
 		raw := s[i : i+j+2]
-		vars, err := testfile.ParseVars(raw)
-		if err != nil || len(vars) != 1 {
+		vars, err := testfile.ParseVarsIn(raw, params)
+		switch {
+		case err != nil || len(vars) != 1:
 			out = append(out, segment{text: raw})
-		} else {
+		case vars[0].Kind == testfile.VarParam:
+			out = append(out, segment{expr: "p." + vars[0].Name, secret: true})
+		default:
 			out = append(out, segment{expr: varExpr(vars[0]), secret: vars[0].Kind == testfile.VarSecret})
 		}
 		s = s[i+j+2:]
@@ -773,5 +937,5 @@ func (w *writer) ident(desc string) string {
 }
 
 // reserved are the names a constant cannot take.
-var reserved = map[string]bool{"page": true, "test": true, "expect": true, "path": true, "unique": true, "runID": true,
+var reserved = map[string]bool{"page": true, "p": true, "test": true, "expect": true, "path": true, "unique": true, "runID": true,
 	"delete": true, "new": true, "default": true, "in": true, "for": true, "if": true, "do": true, "case": true}

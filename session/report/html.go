@@ -65,6 +65,8 @@ type htmlTest struct {
 
 type htmlStep struct {
 	N, Line                   int
+	Depth                     int  // 0 for a test's own step; a flow's steps are one deeper than their use step, shown indented
+	Use                       bool // a step that used a flow
 	Text, Status, Mark, Class string
 	Cache, MissReason, Error  string
 	Reidentified              string // how sure a re-identification was: 0.82 (next: button "Save" 0.41)
@@ -131,7 +133,7 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		for _, st := range t.Steps {
 			hs := htmlStep{N: st.Index + 1, Line: st.Line, Text: Describe(st.Command), Status: string(st.Status), Mark: Mark(string(st.Status)),
 				Class: stepClass(st.Status), Cache: st.Cache, MissReason: st.MissReason, Error: st.Error, Duration: fmt.Sprintf("%d ms", st.DurationMS),
-				Note: st.Note, LLMCalls: st.LLMCalls, Reidentified: run.ReidentifiedText(st.Reidentified)}
+				Note: st.Note, LLMCalls: st.LLMCalls, Reidentified: run.ReidentifiedText(st.Reidentified), Depth: min(st.Depth, 6), Use: st.Kind == session.KindUse}
 			if tk, ok := d.Tokens[st.Index]; ok && tk.In+tk.Out > 0 {
 				hs.Tokens = fmt.Sprintf("%d in / %d out", tk.In, tk.Out)
 			}

@@ -89,6 +89,9 @@ type JSONStep struct {
 	// several (see docs/nearest.md).
 	Nearest []session.NearElement `json:"nearest,omitempty"`
 	Narrow  []session.Narrowing   `json:"narrow,omitempty"`
+	// Steps are, on a use step (kind USE), the steps of the flow it ran;
+	// their lines are in the flow's file.
+	Steps []JSONStep `json:"steps,omitempty"`
 }
 
 // ToJSON converts a run.
@@ -108,16 +111,47 @@ func ToJSON(in *Input) *JSON {
 		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Error: t.Error, MS: t.DurationMS, Attempts: max(d.Attempts, 1),
 			Flaky: d.Flaky, Healed: Healed(t, d), Crashed: d.Crashed, Worker: d.Worker, AttemptErrors: d.AttemptErrors, Heals: d.Heals,
 			Snapshot: d.Snapshot, Video: d.Video, Steps: []JSONStep{}}
-		for _, st := range t.Steps {
+		flat := make([]JSONStep, len(t.Steps))
+		for k, st := range t.Steps {
 			tk := d.Tokens[st.Index]
-			jt.Steps = append(jt.Steps, JSONStep{Index: st.Index, Line: st.Line, Command: st.Command, Kind: st.Kind, Status: string(st.Status),
+			flat[k] = JSONStep{Index: st.Index, Line: st.Line, Command: st.Command, Kind: st.Kind, Status: string(st.Status),
 				Cache: st.Cache, MissReason: st.MissReason, Error: st.Error, Screenshot: st.Screenshot, MS: st.DurationMS,
 				LLMCalls: st.LLMCalls, TokensIn: tk.In, TokensOut: tk.Out, Cost: tk.Cost, Note: st.Note, Reidentified: st.Reidentified,
-				Nearest: st.Nearest, Narrow: st.Narrow})
+				Nearest: st.Nearest, Narrow: st.Narrow}
 		}
+		jt.Steps = nest(t.Steps, flat)
 		j.Tests = append(j.Tests, jt)
 	}
 	return &j
+}
+
+// nest puts each step of a flow (results with a Depth over 0) under the
+// use step before it, one level up: js are the steps as JSON, in the order
+// of steps.
+func nest(steps []session.StepResult, js []JSONStep) []JSONStep {
+	var build func(i, depth int) ([]JSONStep, int)
+	build = func(i, depth int) ([]JSONStep, int) {
+		out := []JSONStep{}
+		for i < len(steps) && steps[i].Depth >= depth {
+			if steps[i].Depth > depth { // no use step before it: kept at this level
+				out = append(out, js[i])
+				i++
+				continue
+			}
+			s := js[i]
+			i++
+			if steps[i-1].Kind == session.KindUse {
+				s.Steps, i = build(i, depth+1)
+				if len(s.Steps) == 0 {
+					s.Steps = nil
+				}
+			}
+			out = append(out, s)
+		}
+		return out, i
+	}
+	out, _ := build(0, 0)
+	return out
 }
 
 // WriteJSON writes the JSON report of a run to path.

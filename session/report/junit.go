@@ -102,7 +102,8 @@ func ToJUnit(in *Input) *JUnitSuites {
 		}
 		var out strings.Builder
 		for _, st := range t.Steps {
-			fmt.Fprintf(&out, "%s line %d: %s [%s", Mark(string(st.Status)), st.Line, Describe(st.Command), st.Status)
+			// A flow's steps are indented under the use step that ran it.
+			fmt.Fprintf(&out, "%s%s line %d: %s [%s", strings.Repeat("  ", st.Depth), Mark(string(st.Status)), st.Line, Describe(st.Command), st.Status)
 			if st.MissReason != "" {
 				fmt.Fprintf(&out, ", %s", st.MissReason)
 			}

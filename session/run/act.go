@@ -52,12 +52,15 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	defer guard.Stop(ctx)
 	env.guard = guard
 	var traj *session.Trajectory
-	if r.reads() && !r.o.Rerecord[tr.index] { // a re-recorded act starts from scratch; the new trajectory replaces it
+	// A re-recorded act (the studio's, of a test's own act) starts from
+	// scratch; the new trajectory replaces it.
+	rerecord := r.o.Rerecord[tr.index] && tr.flow == nil
+	if r.reads() && !rerecord {
 		if traj, err = readTrajectory(ctx, ts, key, sr); err != nil {
 			return err
 		}
 	}
-	if traj == nil && r.strict() && !r.o.Rerecord[tr.index] {
+	if traj == nil && r.strict() && !rerecord {
 		return &StaleError{What: raw.Description, Reason: "no recorded trajectory"}
 	}
 	if traj != nil {
@@ -117,7 +120,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	if err != nil {
 		return err
 	}
-	res, err := r.o.Actor.Act(ctx, raw.Description, tr.test.Context, env)
+	res, err := r.o.Actor.Act(ctx, raw.Description, tr.context(), env)
 	sr.LLMCalls += res.ModelCalls
 	if env.stopped != nil {
 		return env.stopped // no trajectory is written for an act stopped midway
@@ -136,7 +139,7 @@ func runAct(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *
 	sr.Note = tr.redact(res.Message)
 	tr.post = res.Postcondition
 	if r.writes() {
-		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.test.Name, Goal: raw.Description,
+		t := &session.Trajectory{Key: key, Project: r.o.Project, Test: tr.owner(), Goal: raw.Description,
 			Steps: tr.slotSteps(res.Steps), Postcondition: testfile.Slots(res.Postcondition, tr.uniques), Evidence: tr.slotEvidence(evidenceOf(before, after)),
 			Gaps: env.gaps(res.Steps), Identity: tr.identity[key]}
 		tr.hold(pendingWrite{write: func(ctx context.Context) error { return ts.PutTrajectory(ctx, t) }})
@@ -202,8 +205,8 @@ func (r *Runner) replayTrajectory(ctx context.Context, tr *testRun, env *actEnv,
 func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts TrajectoryStore, traj *session.Trajectory,
 	start *ax.Snapshot, failed int, why string, sr *session.StepResult) error {
 	var b strings.Builder
-	if tr.test.Context != "" {
-		b.WriteString(tr.test.Context + "\n\n")
+	if c := tr.context(); c != "" {
+		b.WriteString(c + "\n\n")
 	}
 	b.WriteString("You are healing a recorded act. Its steps were:\n")
 	for i, c := range traj.Steps {
@@ -246,7 +249,7 @@ func (r *Runner) heal(ctx context.Context, tr *testRun, env *actEnv, ts Trajecto
 	// The replayed head ran as the first len(head) commands of env, so the
 	// gaps of the agent's steps come out indexed in newSteps.
 	gaps := append(headGaps(traj.Gaps, head), env.gaps(res.Steps)...)
-	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.test.Name, Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
+	h := &session.Heal{Key: traj.Key, Project: r.o.Project, Test: tr.owner(), Goal: traj.Goal, OldSteps: traj.Steps, NewSteps: newSteps,
 		FailedIndex: failed, Reason: tr.redact(why), Postcondition: res.Postcondition, Evidence: tr.slotEvidence(evidenceOf(start, end)), Status: status,
 		PageBefore: pageText(before), PageAfter: pageText(end), Gaps: gaps}
 	tr.post = res.Postcondition

@@ -52,11 +52,12 @@ func appIdentity(cfg *testfile.Config) string {
 	return u.Scheme + "://" + u.Host
 }
 
-// keyFor returns the cache key of an instruction in this test and
-// remembers its identity, to be stored with the row.
+// keyFor returns the cache key of an instruction in this test, or in the
+// flow running (see flowScope), and remembers its identity, to be stored
+// with the row.
 func (r *Runner) keyFor(tr *testRun, instruction string, params []string, occurrence int) session.CacheKey {
-	p := session.KeyParts{Project: r.o.Project, Test: tr.test.Name, Target: r.o.Target, App: r.o.App,
-		Instruction: instruction, Params: params, Occurrence: occurrence, Agent: r.o.Agent, Context: tr.test.Context}
+	p := session.KeyParts{Project: r.o.Project, Test: tr.keyTest(), Flow: tr.keyFlow(), Target: r.o.Target, App: r.o.App,
+		Instruction: instruction, Params: params, Occurrence: occurrence, Agent: r.o.Agent, Context: tr.context()}
 	k := session.Key(p)
 	tr.identity[k] = string(session.Identity(p))
 	return k
@@ -82,8 +83,9 @@ func (r *Runner) key(tr *testRun, raw step.Step) session.CacheKey {
 	}
 	ps := params(raw)
 	id := session.OccurrenceID(raw.Description, ps)
-	n := tr.occurrence[id]
-	tr.occurrence[id] = n + 1
+	occ := tr.occurrences()
+	n := occ[id]
+	occ[id] = n + 1
 	return r.keyFor(tr, raw.Description, ps, n)
 }
 

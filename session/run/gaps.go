@@ -22,8 +22,12 @@ type seenSnapshot struct {
 // variable supplied, and that the accessible name of an element showed
 // before the step ran. Each becomes a Gap that replay reads again.
 func (e *actEnv) gaps(steps []string) []session.Gap {
-	known := e.tr.test.Context + "\n" + e.goal + "\n" + e.tr.test.URL
-	for _, st := range e.tr.test.Steps {
+	given, u := e.tr.test.Steps, e.tr.test.URL
+	if f := e.tr.flow; f != nil {
+		given, u = f.steps, f.def.URL
+	}
+	known := e.tr.context() + "\n" + e.goal + "\n" + u
+	for _, st := range given {
 		known += "\n" + st.Step.Description + "\n" + st.Step.Value
 	}
 	var out []session.Gap

@@ -67,7 +67,7 @@ func (l *Live) Step(ctx context.Context, st testfile.Step) session.StepResult {
 	l.r.publish(session.StepStarted{Index: i, Sub: -1, Command: st.Step.String()})
 	sr := l.r.runStep(ctx, l.tr, i, st)
 	l.r.showPage(ctx, l.tr, "")
-	l.r.finished(l.tr, &sr)
+	l.r.finished(l.tr, &sr, i, -1)
 	l.res.Steps = append(l.res.Steps, sr)
 	if sr.Status == session.StatusFailed {
 		l.tr.occurrence = saved

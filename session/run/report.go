@@ -78,27 +78,39 @@ func describe(st step.Step) string {
 // file:line (file as the test's header shows it), so that a terminal or an
 // editor opens the step that failed.
 func printStep(w io.Writer, pal Palette, file string, st testfile.Step, sr *session.StepResult) {
+	printStepAt(w, pal, file, st, sr, 0)
+}
+
+// printStepAt is printStep for a step depth flows deep (0: the test's
+// own), indented under the use step that ran its flow; file is the file
+// the step is in (the flow's, at a depth over 0).
+func printStepAt(w io.Writer, pal Palette, file string, st testfile.Step, sr *session.StepResult, depth int) {
+	in := strings.Repeat("  ", depth)
 	status := string(sr.Status)
 	if sr.Cache == "miss" && sr.MissReason != "" {
 		status += " (" + sr.MissReason + ")"
 	}
+	what := describe(st.Step)
+	if st.Use != nil {
+		what = st.Use.Command()
+	}
 	// Padded before it is coloured: the codes take no columns.
 	status = pal.Status(string(sr.Status), fmt.Sprintf("%-12s", status))
-	fmt.Fprintf(w, "  %s %-60s %s %5dms\n", pal.Status(string(sr.Status), statusMark[sr.Status]), describe(st.Step), status, sr.DurationMS)
+	fmt.Fprintf(w, "  %s%s %-*s %s %5dms\n", in, pal.Status(string(sr.Status), statusMark[sr.Status]), max(60-2*depth, 20), what, status, sr.DurationMS)
 	if sr.Reidentified != nil {
-		fmt.Fprintf(w, "      %s\n", pal.Dim("re-identified "+ReidentifiedText(sr.Reidentified)))
+		fmt.Fprintf(w, "      %s%s\n", in, pal.Dim("re-identified "+ReidentifiedText(sr.Reidentified)))
 	}
 	if sr.Note != "" && sr.Status != session.StatusFailed {
-		fmt.Fprintf(w, "      %s\n", pal.Dim(sr.Note))
+		fmt.Fprintf(w, "      %s%s\n", in, pal.Dim(sr.Note))
 	}
 	if sr.Status == session.StatusFailed {
 		at := fmt.Sprintf("line %d", sr.Line)
 		if file != "" {
 			at = fmt.Sprintf("%s:%d", file, sr.Line)
 		}
-		fmt.Fprintf(w, "      %s\n", pal.Fail(at+": "+sr.Error))
+		fmt.Fprintf(w, "      %s%s\n", in, pal.Fail(at+": "+sr.Error))
 		if sr.Screenshot != "" {
-			fmt.Fprintf(w, "      screenshot: %s\n", sr.Screenshot)
+			fmt.Fprintf(w, "      %sscreenshot: %s\n", in, sr.Screenshot)
 		}
 	}
 }
@@ -117,6 +129,9 @@ func Count(tests []session.TestResult) Counts {
 	var c Counts
 	for _, t := range tests {
 		for _, s := range t.Steps {
+			if s.Kind == session.KindUse {
+				continue // its flow's steps count, each
+			}
 			c.Steps++
 			switch s.Status {
 			case session.StatusHit:

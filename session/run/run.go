@@ -284,6 +284,69 @@ type testRun struct {
 	weighed    []session.StepCandidate     // what the last step that found no single element weighed (see weigh)
 	opened     map[string]bool             // origins the test opened itself (url:, navigate:), see origin.go
 	okOrigin   string                      // the origin last found allowed
+	flow       *flowScope                  // the flow whose steps run; nil for the test's own
+	sub        int                         // the last sub-step number given under the test's use step running
+}
+
+// flowScope is a flow while its steps run for a use step: its steps are
+// keyed under the flow, not the test, with occurrences counted afresh for
+// each use, so that every use of it with the same parameters replays the
+// same cache entries and trajectories.
+type flowScope struct {
+	def        *testfile.Flow
+	steps      []testfile.Step // as the use step gave them (parameters in place)
+	occurrence map[string]int
+}
+
+// keyTest and keyFlow are what a step's key is made under: the test, or
+// the flow running. owner names it in cache rows, trajectories and heals:
+// the test's name, or "flow: NAME".
+func (tr *testRun) keyTest() string {
+	if tr.flow != nil {
+		return ""
+	}
+	return tr.test.Name
+}
+
+func (tr *testRun) keyFlow() string {
+	if tr.flow != nil {
+		return tr.flow.def.Name
+	}
+	return ""
+}
+
+func (tr *testRun) owner() string {
+	if tr.flow != nil {
+		return "flow: " + tr.flow.def.Name
+	}
+	return tr.test.Name
+}
+
+// context is the agent context of the steps running: the test's, or the
+// flow's own.
+func (tr *testRun) context() string {
+	if tr.flow != nil {
+		return tr.flow.def.Context
+	}
+	return tr.test.Context
+}
+
+// file is the file of the steps running, which their upload paths are
+// relative to: the test's, or the flow's.
+func (tr *testRun) file() string {
+	if tr.flow != nil {
+		return tr.flow.def.File
+	}
+	return tr.test.File
+}
+
+// occurrences counts the steps run so far by instruction, in the test, or
+// in this use of the flow running.
+func (tr *testRun) occurrences() map[string]int {
+	if tr.flow != nil {
+		return tr.flow.occurrence
+	}
+	return tr.occurrence
 }
 
 // authoring says the step running is being written, not run: a step of a
@@ -306,7 +369,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	if r.o.Events != nil {
 		cmds := make([]string, len(t.Steps))
 		for i, st := range t.Steps {
-			cmds[i] = st.Step.String()
+			cmds[i] = st.Command()
 		}
 		r.publish(session.TestStarted{Test: t.Name, File: t.ShownFile(), Steps: cmds, At: start})
 	}
@@ -340,9 +403,15 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	r.showPage(ctx, tr, "")
 	failed := false
 	for i, st := range t.Steps {
+		tr.sub = -1
+		if st.Use != nil {
+			r.runUse(ctx, tr, &res, st, 0, i, &failed)
+			continue
+		}
+		pos := len(res.Steps)
 		if failed && !r.o.KeepGoing {
-			res.Steps = append(res.Steps, session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Status: session.StatusSkipped, Cache: "none"})
-			r.finished(tr, &res.Steps[len(res.Steps)-1])
+			res.Steps = append(res.Steps, session.StepResult{Index: pos, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Status: session.StatusSkipped, Cache: "none"})
+			r.finished(tr, &res.Steps[len(res.Steps)-1], i, -1)
 			continue
 		}
 		tr.index, tr.post = i, ""
@@ -351,11 +420,12 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 		var sr session.StepResult
 		if decided != nil {
 			sr = *decided
+			sr.Index = pos
 		} else {
-			sr = r.runStep(ctx, tr, i, st)
+			sr = r.runStep(ctx, tr, pos, st)
 			r.showPage(ctx, tr, "")
 		}
-		r.finished(tr, &sr)
+		r.finished(tr, &sr, i, -1)
 		res.Steps = append(res.Steps, sr)
 		printStep(r.o.Out, r.o.Color, t.ShownFile(), st, &sr)
 		if sr.Status == session.StatusFailed {
@@ -367,6 +437,116 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	r.flush(ctx, tr, &res)
 	res.Stale = tr.stale
 	return res
+}
+
+// runUse runs a use step, st, at depth (0 for one of the test's own,
+// which is test step top): a result for the use itself, then the flow's
+// steps, each a result one deeper, keyed under the flow. The use passes
+// when all of them do; it is skipped, with them, after a failure (unless
+// KeepGoing). Watchers see the flow's steps as sub-steps of test step top,
+// numbered in order (as an act's are). failed says a step of the test has
+// failed; it is set when one of the flow's does.
+func (r *Runner) runUse(ctx context.Context, tr *testRun, res *session.TestResult, st testfile.Step, depth, top int, failed *bool) {
+	u := st.Use
+	pos := len(res.Steps)
+	sr := session.StepResult{Index: pos, Depth: depth, Line: st.Pos.Line, Command: st.Command(), Kind: session.KindUse, Cache: "none"}
+	sub := r.subStep(tr, depth)
+	tr.index, tr.post = top, ""
+	r.publish(session.StepStarted{Index: top, Sub: sub, Command: sr.Command, Depth: depth})
+	indent := strings.Repeat("  ", depth)
+	if u.Def == nil {
+		// A use step typed where no flows are loaded (the studio's prompt).
+		sr.Status, sr.Error = session.StatusFailed, fmt.Sprintf("flow %q is not loaded: a use step runs from a test file (e2e run)", u.Flow)
+		if *failed && !r.o.KeepGoing {
+			sr.Status, sr.Error = session.StatusSkipped, ""
+		}
+		r.finished(tr, &sr, top, sub)
+		res.Steps = append(res.Steps, sr)
+		printStep(r.o.Out, r.o.Color, tr.test.ShownFile(), st, &sr)
+		if sr.Status == session.StatusFailed {
+			*failed, res.Status = true, "failed"
+			res.Error = fmt.Sprintf("step %d (line %d): %s", top+1, st.Pos.Line, sr.Error)
+		}
+		return
+	}
+	fmt.Fprintf(r.o.Out, "  %s%s %s %s\n", indent, r.o.Color.Dim("▸"), u.Command(), r.o.Color.Dim("("+u.Def.ShownFile()+")"))
+	res.Steps = append(res.Steps, sr) // filled in once the flow's steps ran
+	start := time.Now()
+	before := *failed
+	saved := tr.flow
+	tr.flow = &flowScope{def: u.Def, steps: u.Steps, occurrence: map[string]int{}}
+	defer func() { tr.flow = saved }()
+	why := "" // the first of the flow's steps that failed, and how
+	where := func(i int, line int) string {
+		n := i + 1
+		if u.Def.URL != "" {
+			n-- // the navigate to the flow's url is not one of its steps
+		}
+		if n == 0 {
+			return fmt.Sprintf("flow %q, its url (%s:%d)", u.Flow, u.Def.ShownFile(), line)
+		}
+		return fmt.Sprintf("flow %q, step %d (%s:%d)", u.Flow, n, u.Def.ShownFile(), line)
+	}
+	for i, fst := range u.Steps {
+		if fst.Use != nil {
+			p := len(res.Steps)
+			r.runUse(ctx, tr, res, fst, depth+1, top, failed)
+			if nested := res.Steps[p]; nested.Status == session.StatusFailed && why == "" {
+				why = where(i, fst.Pos.Line) + ": " + nested.Error
+			}
+			continue
+		}
+		p := len(res.Steps)
+		sub := r.subStep(tr, depth+1)
+		if *failed && !r.o.KeepGoing {
+			res.Steps = append(res.Steps, session.StepResult{Index: p, Depth: depth + 1, Line: fst.Pos.Line, Command: fst.Step.String(), Kind: string(fst.Type), Status: session.StatusSkipped, Cache: "none"})
+			r.finished(tr, &res.Steps[len(res.Steps)-1], top, sub)
+			continue
+		}
+		tr.index, tr.post = top, ""
+		r.publish(session.StepStarted{Index: top, Sub: sub, Command: fst.Step.String(), Depth: depth + 1})
+		fsr := r.runStep(ctx, tr, p, fst)
+		fsr.Depth = depth + 1
+		r.showPage(ctx, tr, "")
+		r.finished(tr, &fsr, top, sub)
+		res.Steps = append(res.Steps, fsr)
+		printStepAt(r.o.Out, r.o.Color, u.Def.ShownFile(), fst, &fsr, depth+1)
+		if fsr.Status == session.StatusFailed {
+			*failed, res.Status = true, "failed"
+			if why == "" {
+				why = where(i, fst.Pos.Line) + ": " + fsr.Error
+			}
+		}
+	}
+	// The use step: how its flow's steps went, in sum.
+	use := &res.Steps[pos]
+	use.DurationMS = time.Since(start).Milliseconds()
+	use.Status = session.StatusPassed
+	for _, fsr := range res.Steps[pos+1:] {
+		if fsr.Depth == depth+1 { // a nested use's step counts in its use already
+			use.LLMCalls += fsr.LLMCalls
+		}
+	}
+	switch {
+	case why != "":
+		use.Status, use.Error = session.StatusFailed, why
+		if depth == 0 {
+			res.Error = fmt.Sprintf("step %d (line %d): %s", top+1, st.Pos.Line, why)
+		}
+	case before && !r.o.KeepGoing:
+		use.Status = session.StatusSkipped
+	}
+	r.finished(tr, use, top, sub)
+}
+
+// subStep is the watcher's number of the next step of a flow run under
+// the test's use step (-1 for a test's own step, at depth 0).
+func (r *Runner) subStep(tr *testRun, depth int) int {
+	if depth == 0 {
+		return -1
+	}
+	tr.sub++
+	return tr.sub
 }
 
 func (r *Runner) url(u string) string {
@@ -474,10 +654,13 @@ func init() { handlers[step.Act] = runAct }
 func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.Step) session.StepResult {
 	start := time.Now()
 	ctx = r.stepContext(ctx, i)
-	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Step.String(), Kind: string(st.Type), Cache: "none"}
+	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Command(), Kind: string(st.Type), Cache: "none"}
 	resolved, secrets, err := testfile.Resolve(st.Step, r.o.Env, tr.unique)
 	tr.addSecrets(secrets)
-	if err == nil {
+	if err == nil && st.Use != nil {
+		sr.Kind = session.KindUse
+		err = fmt.Errorf("flow %q is not loaded here: a use step runs from a test file (e2e run)", st.Use.Flow)
+	} else if err == nil {
 		h, ok := handlers[st.Type]
 		if !ok {
 			err = fmt.Errorf("step type %s is not supported", st.Type)
@@ -635,7 +818,7 @@ func runPress(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr
 func runUpload(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) error {
 	files := step.UploadFiles(st.Value)
 	for i, f := range files {
-		files[i] = testfile.UploadPath(tr.test.File, f)
+		files[i] = testfile.UploadPath(tr.file(), f)
 	}
 	st.Value = strings.Join(files, "\n")
 	return runElement(r, ctx, tr, raw, st, sr)
@@ -984,7 +1167,7 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 			if res.Target.Node.Role == "text" {
 				c.Node.Role = "text" // a run of text its element owns
 			}
-			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
+			return ref, &session.CacheEntry{Key: key, Project: r.o.Project, Test: tr.owner(), Description: raw.Description,
 				Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: r.slotIntent(tr, raw, res.Intent)}, nil
 		}
 		if settled && tr.authoring() && res.Reason == locate.ReasonNoMatch {
@@ -1123,7 +1306,7 @@ func (r *Runner) reidentify(ctx context.Context, tr *testRun, raw step.Step, e *
 	if found.Second != nil {
 		sr.Reidentified.RunnerUp, sr.Reidentified.Second = found.SecondScore, tr.redact(line(found.Second))
 	}
-	return ref, &session.CacheEntry{Key: e.Key, Project: r.o.Project, Test: tr.test.Name, Description: raw.Description,
+	return ref, &session.CacheEntry{Key: e.Key, Project: r.o.Project, Test: tr.owner(), Description: raw.Description,
 		Selectors: c.Selectors, Node: c.Node, Context: c.Context, Intent: e.Intent}, kept
 }
 

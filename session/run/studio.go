@@ -107,9 +107,10 @@ func (r *Runner) gatedStep(ctx context.Context, tr *testRun, i int, st testfile.
 	return st, nil
 }
 
-// finished publishes the end of one of the test's own steps.
-func (r *Runner) finished(tr *testRun, sr *session.StepResult) {
-	r.publish(session.StepFinished{Index: sr.Index, Sub: -1, Command: sr.Command, Status: sr.Status, Cache: session.CacheStatusOf(*sr),
+// finished publishes the end of a step: test step index, or sub-step sub
+// of it (a flow's step under a use step; -1 for the test's own step).
+func (r *Runner) finished(tr *testRun, sr *session.StepResult, index, sub int) {
+	r.publish(session.StepFinished{Index: index, Sub: sub, Command: sr.Command, Status: sr.Status, Cache: session.CacheStatusOf(*sr),
 		Error: sr.Error, Note: sr.Note, Postcondition: tr.post, DurationMS: sr.DurationMS, Reidentified: sr.Reidentified,
 		Line: sr.Line, MissReason: sr.MissReason, LLMCalls: sr.LLMCalls, Candidates: tr.takeWeighed()})
 }

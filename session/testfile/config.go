@@ -38,6 +38,9 @@ type Config struct {
 	// Tests are the patterns, relative to Dir, that name the test files.
 	// A * matches within a path segment and ** any number of segments.
 	Tests []string
+	// Flows are the patterns, relative to Dir, that name the flow files
+	// (see [Flow]); a flow file is never a test.
+	Flows []string
 	// Model says how to reach the language model.
 	Model Model
 	// BannedAttributes are attributes never used in selectors or element
@@ -151,6 +154,7 @@ func DefaultConfig(dir string) *Config {
 	return &Config{
 		Dir:   dir,
 		Tests: []string{"**/*" + Suffix},
+		Flows: []string{"flows/*" + FlowSuffix},
 		Model: Model{
 			APIKeyEnv: "OPENAI_API_KEY",
 			Timeout:   60 * time.Second,
@@ -278,6 +282,7 @@ var configFields = []field{
 	{name: "project", decode: text(func(c *Config) *string { return &c.Project }, "a project name")},
 	{name: "baseURL", decode: webURL(func(c *Config) *string { return &c.BaseURL })},
 	{name: "tests", decode: patterns(func(c *Config) *[]string { return &c.Tests })},
+	{name: "flows", decode: patterns(func(c *Config) *[]string { return &c.Flows })},
 	{name: "model", sub: []field{
 		{name: "baseURL", decode: webURL(func(c *Config) *string { return &c.Model.BaseURL })},
 		{name: "name", decode: text(func(c *Config) *string { return &c.Model.Name }, "a model name")},

@@ -39,6 +39,7 @@ func TestParseConfigSample(t *testing.T) {
 		File:    "testdata/config/e2e.yaml",
 		BaseURL: "http://localhost:8080",
 		Tests:   []string{"tests/**/*.e2e.yaml", "smoke/*.e2e.yaml"},
+		Flows:   []string{"flows/*.flow.yaml"},
 		Model: Model{BaseURL: "http://localhost:11434/v1", Name: "qwen3:8b", APIKeyEnv: "E2E_MODEL_KEY",
 			Timeout: 90 * time.Second, Retries: 3, Act: ActBudget{MaxToolCalls: 30, MaxTokens: 150000, MaxTime: 2 * time.Minute},
 			Price: Price{Input: 0.4, Output: 1.6}},

@@ -23,6 +23,9 @@ type decoder struct {
 	src   []byte   // the source with "\n" line breaks
 	lines []string // the lines of src
 	errs  List
+	// params are the parameters of the flow being read: {{ name }} names
+	// one of them. nil in a test file.
+	params []string
 }
 
 // newDecoder returns a decoder for src, named file in messages. YAML line

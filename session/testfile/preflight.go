@@ -50,76 +50,101 @@ func IsRelativeURL(u string) bool { return !strings.Contains(u, "://") }
 // each with its file:line:col, as one List per file with problems, or nil.
 // No error holds the value of a variable.
 func Preflight(tests []*Test, o PreflightOptions) []List {
-	env := o.Env
-	if env == nil {
-		env = os.LookupEnv
-	}
 	var out []List
 	for _, t := range tests {
-		var l List
-		var lines []string // the file's lines, read at the first problem, for excerpts
-		add := func(p Pos, format string, args ...any) {
-			if lines == nil {
-				src, _ := os.ReadFile(t.File)
-				lines = strings.Split(string(src), "\n")
-			}
-			e := &Error{File: t.File, Line: max(1, p.Line), Col: max(1, p.Col), Msg: fmt.Sprintf(format, args...), Width: 1}
-			if e.Line <= len(lines) {
-				e.Source = strings.TrimRight(lines[e.Line-1], "\r")
-			}
-			l = append(l, e)
-		}
-		unset := func(p Pos, s string) {
-			vars, _ := ParseVars(s) // malformed ones were reported by Parse
-			seen := map[Var]bool{}
-			for _, v := range vars {
-				if v.Kind == VarUnique || seen[v] {
-					continue
-				}
-				seen[v] = true
-				_, err := lookup(env, v)
-				if err == nil {
-					continue
-				}
-				if _, ok := err.(*BlankSecretError); ok {
-					add(p, "%s is only white space: a secret must hold more than spaces, tabs and line breaks, which pages collapse (it could not be redacted); check the environment variable %s", v, v.Name)
-					continue
-				}
-				what := "environment variable"
-				if v.Kind == VarSecret {
-					what = "environment variable (a secret)"
-				}
-				add(p, "%s is not set: set the %s %s before the run", v, what, v.Name)
-			}
-		}
-		if o.BaseURL == "" && t.URL != "" && IsRelativeURL(t.URL) {
-			add(t.URLPos, "url %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", t.URL)
-		}
-		unset(t.URLPos, t.URL)
-		for _, s := range t.Steps {
-			unset(s.Pos, s.Description)
-			unset(s.Pos, s.Value)
-			switch s.Type {
-			case step.Navigate:
-				// A variable may hold a whole URL: only a literal is judged.
-				if o.BaseURL == "" && IsRelativeURL(s.Value) && !strings.Contains(s.Value, "{{") {
-					add(s.Pos, "navigate to %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", s.Value)
-				}
-			case step.Assert:
-				if o.NoModel {
-					add(s.Pos, "assert needs a model to judge it, and none is configured: set model: in e2e.yaml, pass --model, or set E2E_MODEL (docs/model.md); or check it with expect")
-				}
-			case step.Press:
-				if o.CheckKeys != nil && !strings.Contains(s.Value, "{{") {
-					if err := o.CheckKeys(s.Value); err != nil {
-						add(s.Pos, "%v", err)
-					}
-				}
-			}
-		}
-		if len(l) > 0 {
+		if l := preflight(t.File, t.URL, t.URLPos, t.Steps, nil, o); len(l) > 0 {
 			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// PreflightFlows is [Preflight] for flow files: their url and steps, with
+// {{ name }} for a parameter taken as set (the use step's text for it is
+// checked where it is written).
+func PreflightFlows(flows []*Flow, o PreflightOptions) []List {
+	var out []List
+	for _, f := range flows {
+		if l := preflight(f.File, f.URL, f.URLPos, f.Steps, f.Params, o); len(l) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// preflight checks the url and steps of one file, a test's or (with its
+// params) a flow's; the with: values of its use steps too.
+func preflight(file, u string, urlPos Pos, steps []Step, params []string, o PreflightOptions) List {
+	env := o.Env
+	if env == nil {
+		env = os.LookupEnv
+	}
+	var l List
+	var lines []string // the file's lines, read at the first problem, for excerpts
+	add := func(p Pos, format string, args ...any) {
+		if lines == nil {
+			src, _ := os.ReadFile(file)
+			lines = strings.Split(string(src), "\n")
+		}
+		e := &Error{File: file, Line: max(1, p.Line), Col: max(1, p.Col), Msg: fmt.Sprintf(format, args...), Width: 1}
+		if e.Line <= len(lines) {
+			e.Source = strings.TrimRight(lines[e.Line-1], "\r")
+		}
+		l = append(l, e)
+	}
+	unset := func(p Pos, s string) {
+		vars, _ := parseVarsIn(s, params) // malformed ones were reported by Parse
+		seen := map[Var]bool{}
+		for _, v := range vars {
+			if v.Kind == VarUnique || v.Kind == VarParam || seen[v] {
+				continue
+			}
+			seen[v] = true
+			_, err := lookup(env, v)
+			if err == nil {
+				continue
+			}
+			if _, ok := err.(*BlankSecretError); ok {
+				add(p, "%s is only white space: a secret must hold more than spaces, tabs and line breaks, which pages collapse (it could not be redacted); check the environment variable %s", v, v.Name)
+				continue
+			}
+			what := "environment variable"
+			if v.Kind == VarSecret {
+				what = "environment variable (a secret)"
+			}
+			add(p, "%s is not set: set the %s %s before the run", v, what, v.Name)
+		}
+	}
+	if o.BaseURL == "" && u != "" && IsRelativeURL(u) {
+		add(urlPos, "url %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", u)
+	}
+	unset(urlPos, u)
+	for _, s := range steps {
+		if s.Use != nil {
+			for _, a := range s.Use.With {
+				unset(a.ValuePos, a.Value)
+			}
+			continue
+		}
+		unset(s.Pos, s.Description)
+		unset(s.Pos, s.Value)
+		switch s.Type {
+		case step.Navigate:
+			// A variable may hold a whole URL: only a literal is judged.
+			if o.BaseURL == "" && IsRelativeURL(s.Value) && !strings.Contains(s.Value, "{{") {
+				add(s.Pos, "navigate to %q is relative but there is no base URL: add baseURL to e2e.yaml or pass --base-url", s.Value)
+			}
+		case step.Assert:
+			if o.NoModel {
+				add(s.Pos, "assert needs a model to judge it, and none is configured: set model: in e2e.yaml, pass --model, or set E2E_MODEL (docs/model.md); or check it with expect")
+			}
+		case step.Press:
+			if o.CheckKeys != nil && !strings.Contains(s.Value, "{{") {
+				if err := o.CheckKeys(s.Value); err != nil {
+					add(s.Pos, "%v", err)
+				}
+			}
+		}
+	}
+	return l
 }

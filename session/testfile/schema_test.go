@@ -323,14 +323,14 @@ func TestTestSchemaMatchesParser(t *testing.T) {
 		t.Errorf("schema requires %v", got)
 	}
 	stepSchema := resolveRef(root, "#/definitions/step")
-	if got, want := propNames(stepSchema), sortedCopy(append(kindNames(kinds), timeoutKey)); !reflect.DeepEqual(got, want) {
+	if got, want := propNames(stepSchema), sortedCopy(stepKeys()); !reflect.DeepEqual(got, want) {
 		t.Errorf("schema step keys %v, parser keys %v", got, want)
 	}
 	var oneOf []string
 	for _, a := range asList(stepSchema["oneOf"]) {
 		oneOf = append(oneOf, list(a.(map[string]any)["required"])...)
 	}
-	if got, want := sortedCopy(oneOf), kindNames(kinds); !reflect.DeepEqual(got, want) {
+	if got, want := sortedCopy(oneOf), kindNamesWithUse(); !reflect.DeepEqual(got, want) {
 		t.Errorf("schema step oneOf %v, parser kinds %v", got, want)
 	}
 	props := stepSchema["properties"].(map[string]any)

@@ -119,6 +119,9 @@ type Step struct {
 	step.Step
 	Kind Kind // the key that says what the step does, such as click
 	Pos  Pos  // where that key is in the file
+	// Use is set on a step that uses a flow (Kind use), whose Step is
+	// then zero: the flow and its steps run in its place.
+	Use *Use
 }
 
 // ParseFile reads and parses the test file at path. See [Parse].
@@ -255,9 +258,16 @@ func (d *decoder) steps(keyN, n ast.Node) []Step {
 	return out
 }
 
-// stepKeys are the keys a step may have: its kind and a timeout.
+// stepKeys are the keys a step may have: its kind (or use) and a timeout.
 func stepKeys() []string {
-	return append(kindNames(kinds), timeoutKey)
+	return append(kindNamesWithUse(), timeoutKey)
+}
+
+// kindNamesWithUse is the kinds of step and use, in alphabetical order.
+func kindNamesWithUse() []string {
+	names := append(kindNames(kinds), string(UseKind))
+	slices.Sort(names)
+	return names
 }
 
 // step reads one step. dash locates the entry when the step is empty.
@@ -297,7 +307,7 @@ func (d *decoder) step(dash, n ast.Node) (Step, bool) {
 	}
 	if kindE == nil {
 		if len(d.errs) == before {
-			d.errorf(v, "a step needs one of %s", strings.Join(kindNames(kinds), ", "))
+			d.errorf(v, "a step needs one of %s", strings.Join(kindNamesWithUse(), ", "))
 		}
 		if len(guessed) == 1 {
 			// A misspelt kind (clik): its value is read as the kind meant,
@@ -311,6 +321,17 @@ func (d *decoder) step(dash, n ast.Node) (Step, bool) {
 		return Step{}, false
 	}
 	k := Kind(kindE.key)
+	if k == UseKind {
+		u, good := d.use(kindE.keyN, kindE.value)
+		if timeoutE != nil {
+			d.errorf(timeoutE.keyN, "a use step takes no timeout; give the flow's steps their own")
+			good = false
+		}
+		if !good || len(d.errs) > before {
+			return Step{}, false
+		}
+		return Step{Kind: k, Pos: posOf(kindE.keyN), Use: u}, true
+	}
 	spec := kinds[k]
 	s := Step{Kind: k, Pos: posOf(kindE.keyN)}
 	s.Type = spec.typ
@@ -522,7 +543,7 @@ func (d *decoder) set(s *step.Step, to target, text string, n ast.Node) bool {
 // checkVars records a problem for each malformed variable in text, read
 // from node n, and reports whether there was none.
 func (d *decoder) checkVars(n ast.Node, text string) bool {
-	if _, err := ParseVars(text); err != nil {
+	if _, err := parseVarsIn(text, d.params); err != nil {
 		ve, ok := err.(*VarError)
 		if !ok {
 			d.errorf(n, "%s", err)

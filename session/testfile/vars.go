@@ -24,6 +24,11 @@ const (
 	// VarUnique is {{ unique "prefix" }}: a value unique to the run that
 	// starts with prefix, for names that must not collide with earlier runs.
 	VarUnique VarKind = "unique"
+	// VarParam is {{ name }} in a flow file: the text the step that uses
+	// the flow gives the parameter name (see [Flow]). It is substituted
+	// when a test is linked to its flows ([Link]), so the steps a run
+	// resolves hold none.
+	VarParam VarKind = "param"
 )
 
 // varKinds lists the spellings of variable kinds, for hints.
@@ -53,6 +58,9 @@ func (v Var) String() string {
 		}
 		return `{{ unique "` + v.Name + `"` + form + ` }}`
 	}
+	if v.Kind == VarParam {
+		return "{{ " + v.Name + " }}"
+	}
 	return "{{ " + string(v.Kind) + "." + v.Name + " }}"
 }
 
@@ -60,8 +68,16 @@ func (v Var) String() string {
 // included. Every "{{" opens a variable, which "}}" closes. The error is a
 // *VarError for the first malformed variable.
 func ParseVars(s string) ([]Var, error) {
+	return parseVarsIn(s, nil)
+}
+
+// ParseVarsIn is [ParseVars] for the text of a flow whose parameters are
+// params: {{ name }} for one of them is a VarParam.
+func ParseVarsIn(s string, params []string) ([]Var, error) { return parseVarsIn(s, params) }
+
+func parseVarsIn(s string, params []string) ([]Var, error) {
 	var vars []Var
-	_, err := expand(s, func(v Var) (string, error) {
+	_, err := expand(s, params, func(v Var) (string, error) {
 		vars = append(vars, v)
 		return "", nil
 	})
@@ -80,7 +96,8 @@ func StepVars(s step.Step) ([]Var, error) {
 }
 
 // Vars returns the distinct variables that the test's URL and steps use, in
-// order of first use. The error is a *VarError for the first malformed
+// order of first use: those its use steps give the flows they use, and
+// those of the flows' steps once linked ([Flows.LinkTest]), among them. The error is a *VarError for the first malformed
 // variable; a Test returned by Parse has none.
 func (t *Test) Vars() ([]Var, error) {
 	all, err := ParseVars(t.URL)
@@ -88,6 +105,18 @@ func (t *Test) Vars() ([]Var, error) {
 		return nil, err
 	}
 	for _, s := range t.Steps {
+		if s.Use == nil {
+			continue
+		}
+		for _, a := range s.Use.With {
+			vs, err := ParseVars(a.Value)
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, vs...)
+		}
+	}
+	for _, s := range t.AllSteps() {
 		vs, err := StepVars(s.Step)
 		if err != nil {
 			return nil, err
@@ -118,10 +147,10 @@ func (t *Test) Vars() ([]Var, error) {
 // secret whose value is only white space; no error holds a value.
 func Resolve(s step.Step, env func(string) (string, bool), unique func(prefix string) string) (resolved step.Step, secrets []string, err error) {
 	r := resolver{env: env, unique: unique}
-	if s.Description, err = expand(s.Description, r.value); err != nil {
+	if s.Description, err = expand(s.Description, nil, r.value); err != nil {
 		return step.Step{}, nil, fmt.Errorf("resolve description: %w", err)
 	}
-	if s.Value, err = expand(s.Value, r.value); err != nil {
+	if s.Value, err = expand(s.Value, nil, r.value); err != nil {
 		return step.Step{}, nil, fmt.Errorf("resolve value: %w", err)
 	}
 	return s, r.secrets, nil
@@ -130,7 +159,7 @@ func Resolve(s step.Step, env func(string) (string, bool), unique func(prefix st
 // ResolveString is [Resolve] for one string, such as a test's URL.
 func ResolveString(s string, env func(string) (string, bool), unique func(prefix string) string) (resolved string, secrets []string, err error) {
 	r := resolver{env: env, unique: unique}
-	out, err := expand(s, r.value)
+	out, err := expand(s, nil, r.value)
 	if err != nil {
 		return "", nil, err
 	}
@@ -197,9 +226,10 @@ func Redact(s string, secrets []string) string {
 }
 
 // expand returns s with each variable replaced by what value returns for
-// it. It stops at the first malformed variable, with a *VarError, or at the
+// it; params are the parameters of the flow s is from (nil outside flows).
+// It stops at the first malformed variable, with a *VarError, or at the
 // first error from value.
-func expand(s string, value func(Var) (string, error)) (string, error) {
+func expand(s string, params []string, value func(Var) (string, error)) (string, error) {
 	var b strings.Builder
 	i := 0
 	for {
@@ -217,7 +247,7 @@ func expand(s string, value func(Var) (string, error)) (string, error) {
 			return "", &VarError{Offset: start, Width: 2, Msg: `unclosed "{{"; a variable ends with "}}"`}
 		}
 		end := start + 2 + k + 2
-		v, msg := parseVar(s[start+2 : end-2])
+		v, msg := parseVar(s[start+2:end-2], params)
 		if msg != "" {
 			return "", &VarError{Offset: start, Width: runeWidth(s[start:end]), Msg: msg}
 		}
@@ -231,13 +261,27 @@ func expand(s string, value func(Var) (string, error)) (string, error) {
 	}
 }
 
-// parseVar reads the text between "{{" and "}}". It returns a message
+// parseVar reads the text between "{{" and "}}", in the text of a flow
+// whose parameters are params (nil outside flows). It returns a message
 // saying what is wrong when the text is not a variable.
-func parseVar(inner string) (Var, string) {
+func parseVar(inner string, params []string) (Var, string) {
 	in := strings.TrimSpace(inner)
 	const usage = `use {{ env.NAME }}, {{ secret.NAME }} or {{ unique "prefix" }}`
 	if in == "" {
 		return Var{}, "empty variable; " + usage
+	}
+	if params != nil && validName(in) && in != string(VarUnique) {
+		if slices.Contains(params, in) {
+			return Var{Kind: VarParam, Name: in}, ""
+		}
+		msg := fmt.Sprintf("unknown parameter %s", quoted(in))
+		if hint := step.Closest(in, params); hint != "" {
+			return Var{}, msg + fmt.Sprintf("; did you mean %s?", hint)
+		}
+		if len(params) == 0 {
+			return Var{}, msg + "; the flow has no params: list it under params:"
+		}
+		return Var{}, msg + "; the flow's params are " + strings.Join(params, ", ")
 	}
 	if in == string(VarUnique) {
 		return Var{Kind: VarUnique}, ""
