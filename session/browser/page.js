@@ -3516,7 +3516,10 @@ if (!window.__e2e) window.__e2e = (() => {
         // person scrolls a field out from under a sticky header
         if (o.scroll !== false) scrollIntoViewDeep(el, covers < SCROLL_ALIGN.length ? covers : 0);
         const r1 = el.getBoundingClientRect();
-        if ((why = opacityWhy(el))) {
+        // A see-through control drawn by its label (TodoMVC's toggle all)
+        // is acted on where it is drawn, below; its own opacity is not the
+        // person's view of it.
+        if ((why = opacityWhy(el)) && !(o.hit && drawnLabel(el, r1))) {
           // see-through until a container is hovered: hover it first
           const a = o.hovered ? null : hoverContainer(el);
           const r = a && a.getBoundingClientRect(), off = a && frameOffset(a);
