@@ -204,8 +204,12 @@ func TestEightRunnersShareAPostgresStore(t *testing.T) {
 	t.Setenv("E2E_REVIEWER", "laptop-ann")
 	s := startStudio(t, "--config", other, "--heals")
 	s.waitFor("Staged heals (1)", "act cart")
+	s.typeKeys("\r") // open the heal; a decision is asked twice: y y accepts
+	s.waitFor("Heal #")
 	s.typeKeys("y")
-	s.waitFor("accepted")
+	s.waitFor("press y again")
+	s.typeKeys("y")
+	s.waitFor("accepted by laptop-ann")
 	s.typeKeys("q")
 	if err := s.wait(); err != nil {
 		t.Fatal(err)

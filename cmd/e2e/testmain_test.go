@@ -50,7 +50,7 @@ func TestMain(m *testing.M) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var tmp []string
 	if !testing.Short() && (willRun("TestReadmeQuickStartIsTheDemosOutput") || willRun("TestDemoActExamples")) {
-		plainDemo = startBackground(ctx, 8*time.Minute, nil, "demo")
+		plainDemo = startBackground(ctx, 30*time.Minute, nil, "demo") // generous: a loaded machine makes the demo slower, never wrong
 	}
 	if !testing.Short() && (willRun("TestDemoKeepLeavesAProjectToExplore") || willRun("TestDemoActExamples")) {
 		keptDemo = startKeptDemo(ctx)
@@ -93,7 +93,7 @@ func startKeptDemo(ctx context.Context) *background {
 	}
 	keptAddr = ln.Addr().String()
 	ln.Close()
-	return startBackground(ctx, 6*time.Minute, nil, "demo", "--keep", keptDir, "--addr", keptAddr)
+	return startBackground(ctx, 30*time.Minute, nil, "demo", "--keep", keptDir, "--addr", keptAddr)
 }
 
 // initRepo is gitRepo for TestMain: dir becomes a repository on main with

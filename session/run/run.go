@@ -1099,7 +1099,10 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		lookStart := time.Now()
 		snap, err := tr.page.Snapshot(ctx, browser.SnapshotOptions{TextBoxes: locate.Positional(st.Description)})
 		if err != nil {
-			if last != nil && ctx.Err() != nil {
+			// Time ran out while looking again (the page call's own bound can
+			// end a moment before the step's): the step failed for what its
+			// last look found, not for the look it could not finish.
+			if last != nil && (ctx.Err() != nil || errors.Is(err, browser.ErrTimeout) || errors.Is(err, context.DeadlineExceeded)) {
 				return "", nil, notFound(lastSnap, st.Description, last).withModel(modelErr)
 			}
 			return "", nil, err
