@@ -3519,7 +3519,7 @@ if (!window.__e2e) window.__e2e = (() => {
         // A see-through control drawn by its label (TodoMVC's toggle all)
         // is acted on where it is drawn, below; its own opacity is not the
         // person's view of it.
-        if ((why = opacityWhy(el)) && !(o.hit && drawnLabel(el, r1))) {
+        if ((why = opacityWhy(el)) && !(o.hit && (drawnLabel(el, r1) || labelDrawn(el)))) {
           // see-through until a container is hovered: hover it first
           const a = o.hovered ? null : hoverContainer(el);
           const r = a && a.getBoundingClientRect(), off = a && frameOffset(a);
@@ -3583,6 +3583,13 @@ if (!window.__e2e) window.__e2e = (() => {
   // away (clip: rect(0 0 0 0), clip-path: inset(50%)). It is one of el's
   // labels that has a size, or else a <label> beside el whose for names no
   // element (the app listens to clicks on it); null when el is drawn itself.
+  // labelDrawn: a checkbox or radio made see-through whose label a person
+  // sees (TodoMVC's toggle all): the label is the control they click.
+  function labelDrawn(el) {
+    if (el.localName !== 'input' || (el.type !== 'checkbox' && el.type !== 'radio') || !el.labels) return false;
+    return Array.from(el.labels).some((l) => { const r = l.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !opacityWhy(l); });
+  }
+
   function drawnLabel(el, r) {
     if (el.localName !== 'input' || (el.type !== 'checkbox' && el.type !== 'radio')) return null;
     const cs = getComputedStyle(el);
