@@ -69,6 +69,17 @@ type Resolved struct {
 	// taken by another; Ref and Node then describe that element, for the
 	// reason the check would give it).
 	Reason string
+	// Place is set when only the structural path found the winner (the
+	// selectors that name it found nothing): the winner's tag and the class
+	// names a person wrote, for the runner to compare with the recorded
+	// node's.
+	Place *Place
+}
+
+// Place is an element found by its place alone: its tag and own classes.
+type Place struct {
+	Tag   string `json:"tag"`
+	Class string `json:"class"`
 }
 
 // ResolveCached evaluates all selectors in one round trip and returns the
@@ -80,6 +91,7 @@ func (p *Page) ResolveCached(ctx context.Context, selectors []session.Selector) 
 		Matched int    `json:"matched"`
 		Total   int    `json:"total"`
 		Reason  string `json:"reason"`
+		Place   *Place `json:"place"`
 	}
 	if selectors == nil {
 		selectors = []session.Selector{}
@@ -88,7 +100,7 @@ func (p *Page) ResolveCached(ctx context.Context, selectors []session.Selector) 
 		return nil, fmt.Errorf("resolve cached element: %w", err)
 	}
 	out := res.resolved()
-	out.Votes, out.Matched, out.Total, out.Reason = res.Votes, res.Matched, res.Total, res.Reason
+	out.Votes, out.Matched, out.Total, out.Reason, out.Place = res.Votes, res.Matched, res.Total, res.Reason, res.Place
 	return out, nil
 }
 

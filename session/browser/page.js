@@ -2581,11 +2581,18 @@ if (!window.__e2e) window.__e2e = (() => {
       if (v !== null && !banned.has(a) && !isRandom(v)) attrs[a] = v.slice(0, 200);
     }
     // the class names a person wrote, for re-identification
-    const cls = (el.getAttribute('class') || '').trim().split(/\s+/).filter((c) => c && !generatedName(c));
-    if (cls.length && !banned.has('class')) attrs.class = cls.join(' ').slice(0, 200);
+    const cls = ownClasses(el);
+    if (cls && !banned.has('class')) attrs.class = cls;
     const off = frameOffset(el);
     const b = boxOf(el, off);
     return { selectors: out, node: { tag, role: role || '', name, text: txt, attrs, box: [b.x, b.y, b.w, b.h], color: colorOf(el) }, context: nodeContext(el) };
+  }
+
+  // ownClasses is el's class names a person wrote (generated ones left
+  // out), as recorded with a cache row's node.
+  function ownClasses(el) {
+    const cls = (el.getAttribute('class') || '').trim().split(/\s+/).filter((c) => c && !generatedName(c));
+    return cls.join(' ').slice(0, 200);
   }
 
   // roots lists the document, same-origin frame documents and open shadow
@@ -2843,7 +2850,13 @@ if (!window.__e2e) window.__e2e = (() => {
       if (f !== null && f !== winner && sel.kind !== 'structural') named = true;
     }
     if (byPlace && named) return Object.assign(describeCached(winner), { reason: 'place-only', votes: ranked[0][1], matched: t.matched, total });
-    return Object.assign(describeCached(winner), { votes: ranked[0][1], matched: t.matched, total });
+    const out = Object.assign(describeCached(winner), { votes: ranked[0][1], matched: t.matched, total });
+    if (byPlace) {
+      // found by its place alone: what the runner compares with the
+      // recorded node (its tag and the class names a person wrote)
+      out.place = { tag: winner.localName, class: ownClasses(winner) };
+    }
+    return out;
   }
 
   // describeCached describes an element the cache found (by its selectors or

@@ -278,3 +278,38 @@ func TestRenamedIsNeverWhatAnExpectationChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestPlaceAloneNeverTakesANotice: a status line found by its class words
+// ("msg") and its text is replaced, in the next build, by a live region
+// elsewhere, while a notice (class words that say "message" too) now
+// stands where it stood. Only the structural path finds anything; the
+// element there keeps neither the recorded tag's class names nor its text:
+// never a hit. The expectation reads the live region. And the same line
+// whose text only changed (a counter) still replays from the cache.
+func TestPlaceAloneNeverTakesANotice(t *testing.T) {
+	e, app := reidEnv(t, map[string]string{
+		"before": `<div><div class="ib-msg">Restored 12 messages</div><div class="ib-note">Older mail is kept for 90 days.</div></div>`,
+		"counter": `<div><div class="ib-msg">Restored 3 messages</div><div class="ib-note">Older mail is kept for 90 days.</div></div>`,
+		"after": `<div><p role="status">Restored 3 messages</p><div class="notice">Older mail is kept for 90 days.</div></div>`,
+	})
+	test := func(want string) string {
+		return "name: status\nurl: /\nsteps:\n  - expect: { text: { in: the status message, is: " + want + " } }\n"
+	}
+	if rep := e.run("", test("Restored 12 messages")); !rep.Passed() {
+		t.Fatalf("before:\n%s", e.out.String())
+	}
+	app.set("counter")
+	rep := e.run("", test("Restored 3 messages"))
+	if s := rep.Tests[0].Steps[0]; !rep.Passed() || s.Status != session.StatusHit {
+		t.Fatalf("counter: %s (%q), want a hit on the same line with new text\n%s", s.Status, s.MissReason, e.out.String())
+	}
+	app.set("after")
+	rep = e.run("", test("Restored 3 messages"))
+	s := rep.Tests[0].Steps[0]
+	if !rep.Passed() {
+		t.Fatalf("after: the expectation read the notice in the status line's place, or failed: %s (%q)\n%s", s.Status, s.Error, e.out.String())
+	}
+	if s.Status == session.StatusHit {
+		t.Fatalf("after: a hit on what only the place found (%q)", s.MissReason)
+	}
+}

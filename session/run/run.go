@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -1201,6 +1202,12 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 	if err != nil {
 		return "", "error: " + err.Error()
 	}
+	if res.Reason == "" && res.Place != nil && !keptAtPlace(res.Place, e.Node) {
+		// Found by its place alone, and nothing of the recorded element's
+		// own is left there: its text, tag and class names all changed (a
+		// notice where a status message stood). Never a hit.
+		res.Reason = "place-only"
+	}
 	if res.Reason == "place-only" && res.Node != nil {
 		// Only its place found it: never a hit, but when the element there
 		// no longer meets the intent, that is the better reason.
@@ -1212,6 +1219,30 @@ func (r *Runner) replay(ctx context.Context, tr *testRun, e *session.CacheEntry,
 		return "", res.Reason
 	}
 	return r.checkCached(ctx, tr, res, e, acts)
+}
+
+// keptAtPlace says whether the element found at a cache row's place
+// (its other selectors finding nothing) keeps something of the recorded
+// node besides its place: the same tag and, when either has class names a
+// person wrote, one of them in common. A row recorded before nodes were
+// kept keeps the place's word.
+func keptAtPlace(p *browser.Place, rec session.NodeSnapshot) bool {
+	if rec.Tag == "" {
+		return true
+	}
+	if p.Tag != rec.Tag {
+		return false
+	}
+	now, was := strings.Fields(p.Class), strings.Fields(rec.Attrs["class"])
+	if len(now) == 0 && len(was) == 0 {
+		return true
+	}
+	for _, c := range now {
+		if slices.Contains(was, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkCached checks that res, the element the cache found for e, is
