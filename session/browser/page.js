@@ -3710,6 +3710,14 @@ if (!window.__e2e) window.__e2e = (() => {
           const r = el.getBoundingClientRect(), pr = p.getBoundingClientRect();
           const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
           if (cx >= pr.left && cx <= pr.right && cy >= pr.top && cy <= pr.bottom && pr.width > 0 && pr.height > 0) return null;
+          // or over the label beside it that draws it (TodoMVC's toggle all
+          // in its angular and preact builds: the label's for names no id,
+          // the chevron it draws lies over the input, which takes the click)
+          for (const lb of [el.nextElementSibling, el.previousElementSibling]) {
+            if (!lb || lb.localName !== 'label' || !lb.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+            const lr = lb.getBoundingClientRect();
+            if (cx >= lr.left && cx <= lr.right && cy >= lr.top && cy <= lr.bottom && lr.width > 0 && lr.height > 0) return null;
+          }
         }
       }
       return e;

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/e2e-dev/e2e/session/ax"
 )
@@ -135,5 +136,44 @@ func TestCachedFocusableSpanIsTheClickableTheSnapshotHas(t *testing.T) {
 	must(t, err)
 	if r.Ref != ref || r.Node.Role != node.Role || r.Node.Name != "buy milk" || !r.Node.States.Clickable {
 		t.Fatalf("captured %s %q, replayed as %s (ref %s, want %s)", node.Role, node.Name, r.Node.Line(), r.Ref, ref)
+	}
+}
+
+// TodoMVC's toggle all as its angular and preact builds ship it: a
+// see-through input of its own size laid over the chevron its label
+// draws; the label's for names no id and it takes no pointer events, so
+// the click a person gives the chevron reaches the input. The input is
+// acted on itself. The near miss: the same see-through input beside a
+// label that lies elsewhere is hidden to a person, and refused.
+func TestSeeThroughInputOverItsLabelsDrawing(t *testing.T) {
+	page := func(labelAt string) string {
+		return `<!doctype html><style>
+.c { position: relative; margin: 100px 40px; height: 10px }
+.all { width: 40px; height: 60px; opacity: 0; border: none; position: absolute; bottom: 100%; margin: 0 }
+.all + label { display: flex; width: 45px; height: 65px; font-size: 0; position: absolute; left: 0; pointer-events: none; ` + labelAt + ` }
+.all + label::before { content: '❯'; font-size: 22px; padding: 10px 27px }
+</style><div class="c"><input class="all" type="checkbox"><label for="toggle-all">Toggle All Input</label></div>
+<p id="out">none</p><script>
+document.querySelector('.all').addEventListener('change', (e) => { document.getElementById('out').textContent = 'all ' + e.target.checked; });
+</script>`
+	}
+	p := newPage(t)
+	open(t, p, serveHTML(t, page("top: -65px")))
+	ref := refOf(t, p, "checkbox", "")
+	if err := p.SetChecked(ctxT(t), ref, true, ActOptions{}); err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	var out string
+	must(t, p.Eval(ctxT(t), &out, `() => document.getElementById('out').textContent`))
+	if out != "all true" {
+		t.Fatalf("the page says %q after the check", out)
+	}
+
+	open(t, p, serveHTML(t, page("top: 200px")))
+	ref = refOf(t, p, "checkbox", "")
+	err := p.SetChecked(ctxT(t), ref, true, ActOptions{Timeout: 500 * time.Millisecond})
+	var ae *ActionError
+	if !errors.As(err, &ae) || ae.Reason != ReasonHidden {
+		t.Fatalf("check of a see-through input its label does not draw over: %v, want %q", err, ReasonHidden)
 	}
 }

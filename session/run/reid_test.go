@@ -288,9 +288,9 @@ func TestRenamedIsNeverWhatAnExpectationChecks(t *testing.T) {
 // whose text only changed (a counter) still replays from the cache.
 func TestPlaceAloneNeverTakesANotice(t *testing.T) {
 	e, app := reidEnv(t, map[string]string{
-		"before": `<div><div class="ib-msg">Restored 12 messages</div><div class="ib-note">Older mail is kept for 90 days.</div></div>`,
+		"before":  `<div><div class="ib-msg">Restored 12 messages</div><div class="ib-note">Older mail is kept for 90 days.</div></div>`,
 		"counter": `<div><div class="ib-msg">Restored 3 messages</div><div class="ib-note">Older mail is kept for 90 days.</div></div>`,
-		"after": `<div><p role="status">Restored 3 messages</p><div class="notice">Older mail is kept for 90 days.</div></div>`,
+		"after":   `<div><p role="status">Restored 3 messages</p><div class="notice">Older mail is kept for 90 days.</div></div>`,
 	})
 	test := func(want string) string {
 		return "name: status\nurl: /\nsteps:\n  - expect: { text: { in: the status message, is: " + want + " } }\n"
