@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/ax"
+	"github.com/e2e-dev/e2e/session/locate"
 )
 
 // TestBusyPageStepsKeepTheirTimeout: on a page whose DOM changes every
@@ -160,5 +162,36 @@ func TestStepTimeoutSaysWhereTheTimeWent(t *testing.T) {
 	total := err.Spent[0].Took + err.Spent[1].Took
 	if total < 290*time.Millisecond || total > 310*time.Millisecond {
 		t.Errorf("phases add up to %s of a 300ms step: %+v", total, err.Spent)
+	}
+}
+
+// lookThenStall finds what the local locator finds on its first look, and
+// on every later look is still reading when the step's time runs out.
+type lookThenStall struct{ looks atomic.Int32 }
+
+func (l *lookThenStall) Locate(ctx context.Context, s *ax.Snapshot, d string) (locate.Result, error) {
+	if l.looks.Add(1) == 1 {
+		return locate.Local{}.Locate(ctx, s, d)
+	}
+	<-ctx.Done()
+	return locate.Result{}, ctx.Err()
+}
+
+// TestStepThatRunsOutWhileLookingFailsForItsLastLook: a step whose time
+// runs out while a later look is still being read (a loaded machine) fails
+// for what its last finished look found, "no element matches", not with a
+// timeout "while reading the page".
+func TestStepThatRunsOutWhileLookingFailsForItsLastLook(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.Timeouts.Step = 5 * time.Second
+	l := &lookThenStall{}
+	e.locator = l
+	rep := e.run("", "name: missing\nurl: /login\nsteps:\n  - click: the Frobnicate button\n")
+	s := steps(rep)[0]
+	if l.looks.Load() < 2 {
+		t.Fatalf("%d looks, want the stalled second one", l.looks.Load())
+	}
+	if s.Status != session.StatusFailed || !strings.Contains(s.Error, "no element matches") || strings.Contains(s.Error, "timed out") {
+		t.Fatalf("step: %s %q, want it to fail for its first look (no element matches)", s.Status, s.Error)
 	}
 }

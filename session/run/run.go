@@ -1118,6 +1118,11 @@ func (r *Runner) findTarget(ctx context.Context, tr *testRun, raw, st step.Step,
 		tr.look = time.Since(lookStart)
 		sr.LLMCalls += res.ModelCalls
 		if err != nil {
+			// Time ran out while this look was being read: the step failed
+			// for what its last finished look found, as above.
+			if last != nil && (ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded)) {
+				return "", nil, notFound(lastSnap, st.Description, last).withModel(modelErr)
+			}
 			return "", nil, err
 		}
 		if keptRole && res.Target != nil && locate.LooseRole(st.Description, entry.Node.Role, res.Target.Node) {

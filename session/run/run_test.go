@@ -76,7 +76,9 @@ type env struct {
 	actor session.Actor
 	judge Judge
 	model locate.Locator // the LLM locator; nil: none
-	heal  string
+	// locator, when set, stands in for the local locator.
+	locator locate.Locator
+	heal    string
 	// gate and events, when set, watch and steer the run (studio_test.go).
 	gate   session.Gate
 	events session.Events
@@ -120,7 +122,7 @@ func (e *env) run(variants string, srcs ...string) *Report {
 		tests = append(tests, tt)
 	}
 	e.out.Reset()
-	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Model: e.model, Cache: e.cache, Redactor: e.red, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
+	r, err := New(Options{Config: e.cfg, Project: "fixture", Store: e.db, Browser: shared, Out: &e.out, Variants: variants, Actor: e.actor, Locator: e.locator, Model: e.model, Cache: e.cache, Redactor: e.red, Judge: e.judge, HealPolicy: e.heal, Gate: e.gate, Events: e.events,
 		Env: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }})
 	if err != nil {
 		e.t.Fatal(err)
