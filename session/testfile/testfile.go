@@ -79,16 +79,16 @@ type Test struct {
 	File string // the path the test was read from, as given; for opening files
 	// Shown is the path that output and reports show: relative to the
 	// directory of e2e.yaml, slash-separated (see [ShownPath]); "" means File.
-	Shown   string
-	Name    string
-	URL     string // the start page, relative to the base URL or absolute; "" for the base URL
-	URLPos  Pos    // where the url: value is in the file; zero when there is none
+	Shown  string
+	Name   string
+	URL    string // the start page, relative to the base URL or absolute; "" for the base URL
+	URLPos Pos    // where the url: value is in the file; zero when there is none
 	// Session names the sign-in state (e2e.yaml's sessions:) the test
 	// starts with; "" for none. SessionPos is where the name is.
 	Session    string
 	SessionPos Pos
 	Context    string // notes for the agent about this test
-	Steps   []Step
+	Steps      []Step
 }
 
 // ShownFile is the path of the test as output and reports show it: Shown,
