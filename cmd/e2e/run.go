@@ -347,7 +347,7 @@ func (p *parseErrors) Error() string {
 		if len(parts) == 0 {
 			return testfile.ConfigFile + " has problems"
 		}
-		return strings.Join(append(parts, testfile.ConfigFile), ", ") + " have problems"
+		return strings.Join(parts, ", ") + " and " + testfile.ConfigFile + " have problems"
 	}
 	switch {
 	case flows == 0:
