@@ -261,7 +261,7 @@ func TestSessionCaptureFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), flowFailure); n != 2 {
+	if n := strings.Count(string(b), strings.ReplaceAll(flowFailure, `"`, `\"`)); n != 2 {
 		t.Errorf("the JSON report gives %d tests the flow's failure as the reason they did not run, want 2:\n%s", n, b)
 	}
 	if n := strings.Count(stdout, flowFailure); n < 2 {
