@@ -309,3 +309,22 @@ browser:
 		t.Errorf("the count of files with problems:\n%s", stderr)
 	}
 }
+
+// TestSessionsExample: examples/sessions, as its e2e.yaml says to run it:
+// both tests pass, signed in once.
+func TestSessionsExample(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	dir, err := filepath.Abs(filepath.Join(repoRoot, "examples", "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"E2E_USER=alice@example.com", "E2E_PASSWORD=correct-horse"}
+	code, stdout, stderr := e2eEnv(t, env, "run", "--config", dir, "--base-url", base, "--db", filepath.Join(t.TempDir(), "e2e.db"))
+	if code != 0 || !strings.Contains(stdout, "2 passed, 0 failed") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 1 {
+		t.Errorf("signed in %d times, want once:\n%s", n, stdout)
+	}
+}
