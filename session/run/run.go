@@ -404,8 +404,12 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 			if errors.Is(err, errNotRun) {
 				r.notRun = true
 				for _, st := range t.Steps {
+					kind := string(st.Type)
+					if st.Use != nil {
+						kind = session.KindUse
+					}
 					res.Steps = append(res.Steps, session.StepResult{Index: len(res.Steps), Line: st.Pos.Line, Command: st.Command(),
-						Kind: string(st.Type), Status: session.StatusSkipped, Cache: "none"})
+						Kind: kind, Status: session.StatusSkipped, Cache: "none"})
 				}
 			}
 			fmt.Fprintf(r.o.Out, "  ✗ %s\n", res.Error)
