@@ -120,6 +120,9 @@ func exportPlaywright(ctx context.Context, g *globals, f *exportFlags, args []st
 	for i, t := range tests {
 		paths[i] = specPath(f.out, cfg.Dir, t.File)
 		et := rec.export(t, rep.Tests[i])
+		if s := cfg.Session(t.Session); s != nil && s.Use.Def != nil {
+			et.Session = s
+		}
 		spec, err := export.Spec(et, export.Options{RequireRecorded: f.requireRecorded, OutDir: filepath.Dir(paths[i])})
 		if err != nil {
 			problems = append(problems, err)

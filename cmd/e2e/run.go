@@ -131,7 +131,11 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 	var tests []*testfile.Test
 	problems := &parseErrors{}
 	flows := loadFlows(cfg, problems)
+	if l := flows.LinkSessions(cfg); len(l) > 0 {
+		problems.addConfig(l)
+	}
 	used := map[*testfile.Flow]bool{}
+	var named []*testfile.Test // every test that parsed, for the sessions they name
 	for _, p := range paths {
 		// Problems name the file as a terminal opens it from here; reports,
 		// as the same on every machine.
@@ -143,7 +147,13 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 		}
 		if t != nil {
 			list = append(slices.Clip(list), flows.LinkTest(t)...)
+			list = append(list, testfile.CheckSession(cfg, t)...)
 			markUsed(t.Steps, used)
+			if s := cfg.Session(t.Session); s != nil && s.Use.Def != nil {
+				used[s.Use.Def] = true
+				markUsed(s.Use.Steps, used)
+			}
+			named = append(named, t)
 		}
 		if t != nil && opts != nil {
 			for _, l := range testfile.Preflight([]*testfile.Test{t}, *opts) {
@@ -173,6 +183,9 @@ func loadChecked(dir string, args []string, prepare func(*testfile.Config) testf
 		}
 		for _, l := range testfile.PreflightFlows(fs, *opts) {
 			problems.addFlow(l)
+		}
+		if l := testfile.PreflightSessions(testfile.UsedSessions(cfg, named), *opts); len(l) > 0 {
+			problems.addConfig(l)
 		}
 	}
 	if problems.any() {
@@ -261,6 +274,15 @@ type parseErrors struct {
 	// flows are the flow files with problems (by path, or by the error
 	// that kept one from being read), which may come in several lists.
 	flows map[string]bool
+	// config says e2e.yaml has problems found once it was read (its
+	// sessions).
+	config bool
+}
+
+// addConfig records problems of e2e.yaml found after it was read.
+func (p *parseErrors) addConfig(err error) {
+	p.config = true
+	p.keep(err)
 }
 
 // add records the problems of one test file.
@@ -314,6 +336,19 @@ func (p *parseErrors) keep(err error) {
 
 func (p *parseErrors) Error() string {
 	flows := len(p.flows)
+	if p.config {
+		var parts []string
+		if p.files > 0 {
+			parts = append(parts, plural.Count(p.files, "test file"))
+		}
+		if flows > 0 {
+			parts = append(parts, plural.Count(flows, "flow file"))
+		}
+		if len(parts) == 0 {
+			return testfile.ConfigFile + " has problems"
+		}
+		return strings.Join(parts, ", ") + " and " + testfile.ConfigFile + " have problems"
+	}
 	switch {
 	case flows == 0:
 		return fmt.Sprintf("%s %s problems", plural.Count(p.files, "test file"), plural.Word(p.files, "has", "have"))
@@ -324,7 +359,7 @@ func (p *parseErrors) Error() string {
 }
 
 // any says whether a file has problems.
-func (p *parseErrors) any() bool { return p.files > 0 || len(p.flows) > 0 }
+func (p *parseErrors) any() bool { return p.files > 0 || len(p.flows) > 0 || p.config }
 
 // print writes the problems kept, with their excerpts, and then how many
 // more there are.

@@ -42,6 +42,9 @@ type Page struct {
 	mask maskState // what captures hide (see MaskSecrets)
 
 	nav navState // the main frame's address as last seen (see LastURL)
+
+	stateMu     sync.Mutex
+	stateScript proto.PageScriptIdentifier // puts a loaded state's storage in place (state.go); "" when none
 }
 
 // navState is the main frame's address as the browser last told it: from

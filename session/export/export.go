@@ -41,6 +41,11 @@ type Test struct {
 	// Steps holds what was recorded for each of Test.Steps, by index; a
 	// missing or zero entry is a step with nothing recorded.
 	Steps []Step
+	// Session is the session Test starts with (e2e.yaml's sessions:), its
+	// flow linked; nil when it names none. Session holds what was recorded
+	// for the flow's steps, as Flow of a use step does (nil: nothing).
+	Session     *testfile.Session
+	SessionFlow []*Step
 }
 
 // Step is what a run learnt about one step of a test.
@@ -130,12 +135,22 @@ func Spec(t Test, o Options) ([]byte, error) {
 	var body strings.Builder
 	w.out = &body
 	w.indent = "  "
+	var errs []error
+	if s := t.Session; s != nil {
+		// The session's flow runs at the start of each spec: it signs in
+		// every time, where e2e signs in once a run.
+		w.line("await test.step(%s, async () => {", quote("session "+s.Name))
+		w.indent += "  "
+		w.idents = map[string]bool{}
+		errs = append(errs, w.use(&s.Use, s.Use.With, t.SessionFlow)...)
+		w.indent = strings.TrimSuffix(w.indent, "  ")
+		w.line("});")
+	}
 	if t.Test.URL != "" {
 		w.line("await page.goto(%s);", w.str(t.Test.URL))
 	} else {
 		w.line("await page.goto('/');")
 	}
-	var errs []error
 	for i, st := range t.Test.Steps {
 		var rec Step
 		if i < len(t.Steps) {

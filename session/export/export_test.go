@@ -252,3 +252,43 @@ func TestLocatorThroughFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecSession: a test's session becomes a call of its flow's function
+// at the spec's start, before the test's page, with the session's
+// parameters (a secret as process.env, never its value); with nothing
+// recorded for the flow's steps, RequireRecorded names them.
+func TestSpecSession(t *testing.T) {
+	flow, err := testfile.ParseFlow("sign-in.flow.yaml", []byte("name: sign in\nparams: [user, password]\nurl: /login\nsteps:\n"+
+		"  - type: { into: the email field, text: \"{{ user }}\" }\n  - type: { into: the password field, text: \"{{ password }}\" }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := testfile.ParseConfig("e2e.yaml", []byte("sessions:\n  signed in: { flow: sign in, with: { user: \"{{ env.E2E_USER }}\", password: \"{{ secret.E2E_PASSWORD }}\" }, check: { url: /account } }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flows, _ := testfile.NewFlows([]*testfile.Flow{flow})
+	if l := flows.LinkSessions(cfg); l != nil {
+		t.Fatal(l)
+	}
+	tt := parse(t, "a.e2e.yaml", "name: a\nurl: /account\nsession: signed in\nsteps:\n  - click: the Save button\n")
+	s := cfg.Session("signed in")
+	recs := []*Step{{}, {Targets: []Target{role("textbox", "Email")}}, {Targets: []Target{role("textbox", "Password")}}}
+	spec, err := Spec(Test{Test: tt, Steps: []Step{{Targets: []Target{role("button", "Save")}}}, Session: s, SessionFlow: recs}, Options{RequireRecorded: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(spec)
+	for _, want := range []string{
+		"test('a', async ({ page }) => {\n  await test.step('session signed in', async () => {\n" +
+			"    await signIn(page, { user: process.env.E2E_USER!, password: process.env.E2E_PASSWORD! });\n  });\n  await page.goto('/account');\n",
+		"async function signIn(page: Page, p: { user: string; password: string }) {",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the spec lacks %q:\n%s", want, got)
+		}
+	}
+	if _, err := Spec(Test{Test: tt, Steps: []Step{{Targets: []Target{role("button", "Save")}}}, Session: s}, Options{RequireRecorded: true}); err == nil {
+		t.Error("nothing recorded for the session's flow, and no error")
+	}
+}

@@ -246,7 +246,7 @@ func (r *Runner) runWithRetries(ctx context.Context, runID int64, t *testfile.Te
 		rr.cap.mu.Lock()
 		det := rr.cap.detail
 		rr.cap.mu.Unlock()
-		if res.Status == "passed" || attempt > r.o.Suite.Retries || ctx.Err() != nil {
+		if res.Status == "passed" || attempt > r.o.Suite.Retries || ctx.Err() != nil || rr.notRun {
 			det.Attempts, det.Flaky, det.AttemptErrors = attempt, res.Status == "passed" && attempt > 1, errs
 			res.Attempts = attempt // stored, for the run history
 			if det.Flaky {

@@ -95,7 +95,8 @@ type Options struct {
 	// redact the same values; default: a redactor of the run's own.
 	Redactor *redact.Redactor
 
-	allow *allowList // the base URL's origin and allowedOrigins, compiled (New)
+	allow    *allowList     // the base URL's origin and allowedOrigins, compiled (New)
+	sessions *sessionStates // the run's captured sessions (sessions.go), shared by its workers
 }
 
 // TargetEvent is what one element lookup decided (see Options.OnTarget).
@@ -134,6 +135,12 @@ type Judge interface {
 type Runner struct {
 	o   Options
 	cap *capture // this test attempt's extras, in a suite (parallel.go)
+	// atEnd, when set, is called once a test's steps ran, with its page
+	// still open (a session's capture, sessions.go).
+	atEnd func(ctx context.Context, tr *testRun, res *session.TestResult)
+	// notRun says the test attempt did not run: its session could not be
+	// captured (it is not tried again).
+	notRun bool
 }
 
 // projectName is the project in c's cache keys: its project key, else the
@@ -190,6 +197,7 @@ func New(o Options) (*Runner, error) {
 		o.Redactor = redact.New()
 	}
 	o.allow = newAllowList(o.Config.BaseURL, o.Config.AllowedOrigins)
+	o.sessions = &sessionStates{}
 	return &Runner{o: o}, nil
 }
 
@@ -237,6 +245,7 @@ func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, erro
 		rep.Run.Tests = append(rep.Run.Tests, t.Name)
 	}
 	r.addSuiteSecrets(tests)
+	r.o.sessions = &sessionStates{} // each run signs in afresh
 	if err := r.o.Store.StartRun(ctx, &rep.Run); err != nil {
 		return nil, err // the store's error says "start run"
 	}
@@ -389,6 +398,24 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	r.guardSecrets(tr)
 	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
+	if t.Session != "" {
+		if err := r.startSession(ctx, tr); err != nil {
+			res.Status, res.Error = "failed", tr.redact(err.Error())
+			if errors.Is(err, errNotRun) {
+				r.notRun = true
+				for _, st := range t.Steps {
+					kind := string(st.Type)
+					if st.Use != nil {
+						kind = session.KindUse
+					}
+					res.Steps = append(res.Steps, session.StepResult{Index: len(res.Steps), Line: st.Pos.Line, Command: st.Command(),
+						Kind: kind, Status: session.StatusSkipped, Cache: "none"})
+				}
+			}
+			fmt.Fprintf(r.o.Out, "  ✗ %s\n", res.Error)
+			return res
+		}
+	}
 	startURL, secrets, err := testfile.ResolveString(t.URL, r.o.Env, tr.unique)
 	tr.addSecrets(secrets)
 	if err != nil {
@@ -437,6 +464,9 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	}
 	r.flush(ctx, tr, &res)
 	res.Stale = tr.stale
+	if r.atEnd != nil {
+		r.atEnd(ctx, tr, &res)
+	}
 	return res
 }
 
@@ -1633,16 +1663,23 @@ func (tr *testRun) redact(s string) string { return tr.red.String(s) }
 // parallel worker's, a failure in the URL) holds one.
 func (r *Runner) addSuiteSecrets(tests []*testfile.Test) {
 	for _, t := range tests {
-		vars, err := t.Vars()
-		if err != nil {
-			continue // the test fails on it when it runs
-		}
+		vars, _ := t.Vars() // a test whose variables do not parse fails on them when it runs
 		for _, v := range vars {
 			if v.Kind != testfile.VarSecret {
 				continue
 			}
 			if val, ok := r.o.Env(v.Name); ok {
 				r.o.Redactor.Add(val)
+			}
+		}
+		// The secrets of the test's session: those it gives its flow and
+		// those of the flow's own steps.
+		if s := r.o.Config.Session(t.Session); s != nil {
+			vars, _ := (&testfile.Test{Steps: []testfile.Step{{Kind: testfile.UseKind, Use: &s.Use}}}).Vars()
+			for _, v := range vars {
+				if val, ok := r.o.Env(v.Name); ok && v.Kind == testfile.VarSecret {
+					r.o.Redactor.Add(val)
+				}
 			}
 		}
 	}

@@ -41,6 +41,9 @@ type Config struct {
 	// Flows are the patterns, relative to Dir, that name the flow files
 	// (see [Flow]); a flow file is never a test.
 	Flows []string
+	// Sessions are the sign-in states tests may start with (see
+	// [Session]), in file order.
+	Sessions []*Session
 	// Model says how to reach the language model.
 	Model Model
 	// BannedAttributes are attributes never used in selectors or element
@@ -283,6 +286,7 @@ var configFields = []field{
 	{name: "baseURL", decode: webURL(func(c *Config) *string { return &c.BaseURL })},
 	{name: "tests", decode: patterns(func(c *Config) *[]string { return &c.Tests })},
 	{name: "flows", decode: patterns(func(c *Config) *[]string { return &c.Flows })},
+	{name: "sessions", decode: sessionsSetting},
 	{name: "model", sub: []field{
 		{name: "baseURL", decode: webURL(func(c *Config) *string { return &c.Model.BaseURL })},
 		{name: "name", decode: text(func(c *Config) *string { return &c.Model.Name }, "a model name")},

@@ -40,6 +40,11 @@ func TestParseConfigSample(t *testing.T) {
 		BaseURL: "http://localhost:8080",
 		Tests:   []string{"tests/**/*.e2e.yaml", "smoke/*.e2e.yaml"},
 		Flows:   []string{"flows/*.flow.yaml"},
+		Sessions: []*Session{{File: "testdata/config/e2e.yaml", Name: "signed in", NamePos: Pos{7, 3},
+			Use: Use{Flow: "sign in", FlowPos: Pos{8, 11}, With: []Arg{
+				{Name: "user", Value: "{{ env.E2E_USER }}", Pos: Pos{9, 13}, ValuePos: Pos{9, 19}},
+				{Name: "password", Value: "{{ secret.E2E_PASSWORD }}", Pos: Pos{9, 41}, ValuePos: Pos{9, 51}}}},
+			CheckURL: "/account", CheckPos: Pos{10, 19}}},
 		Model: Model{BaseURL: "http://localhost:11434/v1", Name: "qwen3:8b", APIKeyEnv: "E2E_MODEL_KEY",
 			Timeout: 90 * time.Second, Retries: 3, Act: ActBudget{MaxToolCalls: 30, MaxTokens: 150000, MaxTime: 2 * time.Minute},
 			Price: Price{Input: 0.4, Output: 1.6}},

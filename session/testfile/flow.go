@@ -727,7 +727,9 @@ func plainList(names []string) string {
 
 // LinkFlows loads the flows cfg names (see [LoadFlows]), checks them ([Flows.Check],
 // [Flows.CheckFlowUses]) and links the use steps of tests to them
-// ([Flows.LinkTest]). It returns every problem, a List per file (or the
+// ([Flows.LinkTest]), and the sessions of cfg to their flows
+// ([Flows.LinkSessions]) and tests to the sessions they name
+// ([CheckSession]). It returns every problem, a List per file (or the
 // error that kept a file from being read), nil when there is none.
 func LinkFlows(cfg *Config, tests []*Test) []error {
 	flows, errs := LoadFlows(cfg)
@@ -737,8 +739,11 @@ func LinkFlows(cfg *Config, tests []*Test) []error {
 	for _, l := range flows.CheckFlowUses() {
 		errs = append(errs, l)
 	}
+	if l := flows.LinkSessions(cfg); len(l) > 0 {
+		errs = append(errs, l)
+	}
 	for _, t := range tests {
-		if l := flows.LinkTest(t); len(l) > 0 {
+		if l := append(flows.LinkTest(t), CheckSession(cfg, t)...); len(l) > 0 {
 			errs = append(errs, l)
 		}
 	}

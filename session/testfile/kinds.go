@@ -106,7 +106,7 @@ var expectKinds = map[Kind]kindSpec{
 const timeoutKey = "timeout"
 
 // testKeys are the keys of a test file.
-var testKeys = []string{"name", "url", "context", "steps"}
+var testKeys = []string{"name", "url", "session", "context", "steps"}
 
 // Kinds returns the kinds of step a test file accepts, in alphabetical order.
 func Kinds() []Kind { return sortedKinds(kinds) }

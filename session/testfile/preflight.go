@@ -72,6 +72,18 @@ func PreflightFlows(flows []*Flow, o PreflightOptions) []List {
 	return out
 }
 
+// PreflightSessions is [Preflight] for sessions: the text each gives its
+// flow's parameters and its check url, at their places in e2e.yaml, as one
+// List (nil when there is none).
+func PreflightSessions(sessions []*Session, o PreflightOptions) List {
+	var l List
+	for _, s := range sessions {
+		steps := []Step{{Kind: UseKind, Pos: s.Use.FlowPos, Use: &s.Use}}
+		l = append(l, preflight(s.File, s.CheckURL, s.CheckPos, steps, nil, o)...)
+	}
+	return l
+}
+
 // preflight checks the url and steps of one file, a test's or (with its
 // params) a flow's; the with: values of its use steps too.
 func preflight(file, u string, urlPos Pos, steps []Step, params []string, o PreflightOptions) List {

@@ -65,6 +65,10 @@ func checkKeywords(t *testing.T, root, s schema, at string) {
 			}
 		case "items":
 			checkKeywords(t, root, v.(map[string]any), at+"/items")
+		case "additionalProperties":
+			if sub, ok := v.(map[string]any); ok {
+				checkKeywords(t, root, sub, at+"/additionalProperties")
+			}
 		case "oneOf":
 			for i, sub := range v.([]any) {
 				checkKeywords(t, root, sub.(map[string]any), fmt.Sprintf("%s/oneOf/%d", at, i))
@@ -116,6 +120,8 @@ func validate(root, s schema, v any, at string) []string {
 				errs = append(errs, validate(root, ps.(map[string]any), sub, at+"/"+k)...)
 			} else if s["additionalProperties"] == false {
 				fail("unknown key %s", k)
+			} else if extra, ok := s["additionalProperties"].(map[string]any); ok {
+				errs = append(errs, validate(root, extra, sub, at+"/"+k)...)
 			}
 		}
 		if n, ok := s["minProperties"].(float64); ok && float64(len(x)) < n {
@@ -371,6 +377,7 @@ func TestTestSchemaValidatesSamples(t *testing.T) {
 		oneStep("expect: { url: { matches: x } }"),
 		oneStep("expect: the heading"),
 		oneStep("click: [a]"),
+		"name: t\nsession: [a]\nsteps:\n  - click: x\n",
 	}
 	for _, src := range bad {
 		if _, err := Parse("t.e2e.yaml", []byte(src)); err == nil {
@@ -425,6 +432,10 @@ func TestConfigSchema(t *testing.T) {
 		"browser: { headless: yes }\n",
 		"browser: { viewport: { width: 0 } }\n",
 		"allowedOrigins: [https://x.com/path]\n",
+		"sessions: { signed in: { flow: sign in } }\n",
+		"sessions: { signed in: { flow: sign in, check: { url: /a }, chek: 1 } }\n",
+		"sessions: { signed in: { flow: sign in, check: { path: /a } } }\n",
+		"sessions: [a]\n",
 	} {
 		if _, err := ParseConfig("e2e.yaml", []byte(bad)); err == nil {
 			t.Errorf("the parser accepts %q", bad)

@@ -5,6 +5,7 @@
 //
 //	name: archive a user
 //	url: /users
+//	session: signed in    # optional: start with a sign-in state of e2e.yaml's sessions:
 //	context: optional notes for the agent about this test
 //	steps:
 //	  - type: { into: the email field, text: "{{ env.E2E_USER }}" }
@@ -78,12 +79,16 @@ type Test struct {
 	File string // the path the test was read from, as given; for opening files
 	// Shown is the path that output and reports show: relative to the
 	// directory of e2e.yaml, slash-separated (see [ShownPath]); "" means File.
-	Shown   string
-	Name    string
-	URL     string // the start page, relative to the base URL or absolute; "" for the base URL
-	URLPos  Pos    // where the url: value is in the file; zero when there is none
-	Context string // notes for the agent about this test
-	Steps   []Step
+	Shown  string
+	Name   string
+	URL    string // the start page, relative to the base URL or absolute; "" for the base URL
+	URLPos Pos    // where the url: value is in the file; zero when there is none
+	// Session names the sign-in state (e2e.yaml's sessions:) the test
+	// starts with; "" for none. SessionPos is where the name is.
+	Session    string
+	SessionPos Pos
+	Context    string // notes for the agent about this test
+	Steps      []Step
 }
 
 // ShownFile is the path of the test as output and reports show it: Shown,
@@ -210,6 +215,14 @@ func (d *decoder) test(n ast.Node, t *Test) {
 				d.checkVars(e.value, s)
 				t.URL = strings.TrimSpace(s)
 				t.URLPos = posOf(e.value)
+			}
+		case "session":
+			if s, ok := d.text(e.value, "the name of a session from e2e.yaml's sessions:"); ok {
+				if strings.TrimSpace(s) == "" {
+					d.errorf(e.keyN, "session needs the name of a session from e2e.yaml's sessions:, such as session: signed in")
+				}
+				t.Session = strings.TrimSpace(s)
+				t.SessionPos = posOf(d.unwrap(e.value))
 			}
 		case "context":
 			if s, ok := d.text(e.value, "notes for the agent"); ok {

@@ -183,7 +183,7 @@ func TestParseErrors(t *testing.T) {
 		{"steps not a list", "name: t\nsteps: click\n", []string{"2:8: expected a list of steps, found text"}},
 		{"name is a list", "name: [a, b]\nsteps:\n  - click: x\n", []string{"1:7: expected the test's name, found a list"}},
 		{"unknown top key", "name: t\nurll: /x\nsteps:\n  - click: x\n", []string{`2:1: unknown key "urll" in a test file; did you mean url?`}},
-		{"unknown top key far", "name: t\nfrobnicate: 1\nsteps:\n  - click: x\n", []string{`2:1: unknown key "frobnicate" in a test file; expected one of name, url, context, steps`}},
+		{"unknown top key far", "name: t\nfrobnicate: 1\nsteps:\n  - click: x\n", []string{`2:1: unknown key "frobnicate" in a test file; expected one of name, url, session, context, steps`}},
 		{"duplicate key", "name: t\nsteps:\n  - click: x\nname: u\n", []string{`4:1: duplicate key "name" (first at line 1)`}},
 		{"unknown kind", oneStep("clik: the Sign in button"), []string{`3:5: unknown key "clik" in a step; did you mean click?`}},
 		{"two kinds", oneStep("click: a\ntype: { into: b, text: c }"), []string{"4:5: a step does one thing, but this one has both click and type; split it into two steps"}},

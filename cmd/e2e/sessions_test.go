@@ -1,0 +1,330 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/e2e-dev/e2e/session/fixture"
+)
+
+// sessionFlow signs in, then stores a theme in localStorage and a
+// dismissed notice in sessionStorage on /account: all of it is the state
+// a session captures.
+const sessionFlow = `name: sign in
+params: [user, password]
+url: /login
+steps:
+  - type: { into: the email field, text: "{{ user }}" }
+  - type: { into: the password field, text: "{{ password }}" }
+  - click: the Sign in button
+  - navigate: /account
+  - click: the Use the dark theme button
+  - click: the Dismiss the notice button
+`
+
+// sessionsConfig is the sessions: of the tests' e2e.yaml.
+const sessionsConfig = `sessions:
+  signed in:
+    flow: sign in
+    with: { user: "{{ env.E2E_SESSION_USER }}", password: "{{ secret.E2E_SESSION_PW }}" }
+    check: { url: /account }
+`
+
+// signedInTest is a test that starts signed in: it sees /account, the
+// theme from localStorage and the notice dismissed in sessionStorage.
+func signedInTest(name string) string {
+	return "name: " + name + "\nurl: /account\nsession: signed in\nsteps:\n" +
+		"  - expect: { text: { in: the Theme status, is: \"Theme: dark\" } }\n" +
+		"  - expect: { text: { in: the Notice status, contains: dismissed } }\n"
+}
+
+// signIns serves the fixture and counts its sign-ins (POST /login); it
+// keeps the session cookies it gave.
+type signIns struct {
+	mu     sync.Mutex
+	n      int
+	tokens []string
+}
+
+func (s *signIns) count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n
+}
+
+func (s *signIns) given() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.tokens...)
+}
+
+func countSignIns(t *testing.T) (string, *signIns) {
+	t.Helper()
+	skipShort(t, "a browser")
+	s := &signIns{}
+	h := fixture.Handler(fixture.Options{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r)
+		if r.Method != http.MethodPost || r.URL.Path != "/login" {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.n++
+		for _, c := range (&http.Response{Header: w.Header()}).Cookies() {
+			if c.Name == "e2e_session" && c.Value != "" {
+				s.tokens = append(s.tokens, c.Value)
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, s
+}
+
+// sessionProject is a project with the sign-in flow, sessions: and tests.
+func sessionProject(t *testing.T, base, sessions string, tests map[string]string) string {
+	t.Helper()
+	dir := project(t, base, tests)
+	cfg := filepath.Join(dir, "e2e.yaml")
+	src, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append(src, sessions...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "flows"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "flows", "sign-in.flow.yaml"), []byte(sessionFlow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+var sessionEnv = []string{"E2E_SESSION_USER=alice@example.com", "E2E_SESSION_PW=correct-horse"}
+
+// TestSessionSignsInOnce: three tests say session: signed in; the flow
+// runs once (one sign-in) and each test starts with its cookie, its local
+// storage and its session storage. One test fails quoting the page that
+// shows the session cookie's value: that value, and the password, are in
+// no output (stdout, stderr, the database and its WAL, the JSON, JUnit
+// and HTML reports, file names).
+func TestSessionSignsInOnce(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	dir := sessionProject(t, base, sessionsConfig, map[string]string{
+		"a.e2e.yaml": signedInTest("first"),
+		"b.e2e.yaml": signedInTest("second"),
+		"c.e2e.yaml": "name: third\nurl: /account\nsession: signed in\nsteps:\n" +
+			"  - expect: { text: { in: the Session ID, is: \"Session ID (for support): none\" } }\n",
+	})
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := e2eEnv(t, sessionEnv, "run", "--config", dir, "--workers", "1",
+		"--reporter", "junit="+filepath.Join(out, "junit.xml")+",json="+filepath.Join(out, "results.json")+",html="+filepath.Join(out, "html"))
+	if code != 1 || !strings.Contains(stdout, "2 passed") || !strings.Contains(stdout, "✓ first") || !strings.Contains(stdout, "✓ second") {
+		t.Fatalf("want first and second to pass and third to fail: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 1 {
+		t.Errorf("the flow signed in %d times, want once for three tests:\n%s", n, stdout)
+	}
+	tokens := logins.given()
+	if len(tokens) != 1 {
+		t.Fatalf("session cookies given: %d", len(tokens))
+	}
+	if !strings.Contains(stdout, `Session ID (for support): ***`) {
+		t.Errorf("the third test's failure does not quote the page, redacted:\n%s", stdout)
+	}
+	outputs := map[string]string{"stdout": stdout, "stderr": stderr}
+	readOutputs(t, dir, outputs)
+	if _, ok := outputs[filepath.Join(".e2e", "e2e.db")]; !ok {
+		t.Errorf("no database among the outputs")
+	}
+	for what, text := range outputs {
+		for _, f := range append(leakForms(tokens[0]), leakForms("correct-horse")...) {
+			if i := strings.Index(text, f); i >= 0 {
+				t.Errorf("%s holds %q: …%s…", what, f, text[max(0, i-80):min(len(text), i+len(f)+40)])
+				break
+			}
+		}
+	}
+}
+
+// readOutputs adds every file under dir but the YAML and images (by
+// path relative to dir) and the names of all of them ("file names") to
+// outputs.
+func readOutputs(t *testing.T, dir string, outputs map[string]string) {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		names = append(names, rel)
+		if d.IsDir() || strings.HasSuffix(p, ".yaml") || filepath.Ext(p) == ".png" || filepath.Ext(p) == ".jpg" {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		outputs[rel] = string(b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs["file names"] = strings.Join(names, "\n")
+}
+
+// TestSessionSharedByWorkers: four tests that need the session start at
+// once on four workers; one of them captures it, the others wait for that
+// capture: one sign-in, and all four pass.
+func TestSessionSharedByWorkers(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	tests := map[string]string{}
+	for _, n := range []string{"a", "b", "c", "d"} {
+		tests[n+".e2e.yaml"] = signedInTest("test " + n)
+	}
+	dir := sessionProject(t, base, sessionsConfig, tests)
+	code, stdout, stderr := e2eEnv(t, sessionEnv, "run", "--config", dir, "--workers", "4")
+	if code != 0 || !strings.Contains(stdout, "4 passed") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 1 {
+		t.Errorf("four workers signed in %d times, want once:\n%s", n, stdout)
+	}
+}
+
+// TestSessionExpiredIsCapturedAgain: the first test ends every sign-in on
+// the server; the next test's check (/account) ends at /login, so the
+// session is captured again, once, and that test passes.
+func TestSessionExpiredIsCapturedAgain(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	dir := sessionProject(t, base, sessionsConfig, map[string]string{
+		"a.e2e.yaml": "name: expire\nurl: /account\nsession: signed in\nsteps:\n  - navigate: /expire-sessions\n  - expect: { url: /login }\n",
+		"b.e2e.yaml": signedInTest("after expiry"),
+		"c.e2e.yaml": signedInTest("after the second capture"),
+	})
+	code, stdout, stderr := e2eEnv(t, sessionEnv, "run", "--config", dir, "--workers", "1")
+	if code != 0 || !strings.Contains(stdout, "3 passed") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 2 {
+		t.Errorf("signed in %d times, want 2 (the second after the expiry):\n%s", n, stdout)
+	}
+	if strings.Count(stdout, "session signed in has expired (check.url /account showed /login): capturing it again") != 1 {
+		t.Errorf("the output does not say once that the session expired:\n%s", stdout)
+	}
+}
+
+// TestSessionCaptureFails: a wrong password keeps the flow from signing
+// in; its own failure is shown, once, and every test that needs the
+// session is reported as not run because of it, while a test without it
+// runs and passes. A session whose flow passes without signing in fails
+// at its check.
+func TestSessionCaptureFails(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	dir := sessionProject(t, base, sessionsConfig+`  visitor:
+    flow: look around
+    check: { url: /account }
+`, map[string]string{
+		"a.e2e.yaml": signedInTest("needs it"),
+		"b.e2e.yaml": signedInTest("needs it too"),
+		"c.e2e.yaml": "name: visitor\nurl: /\nsession: visitor\nsteps:\n  - click: the Users link\n",
+		"d.e2e.yaml": cartTest,
+	})
+	if err := os.WriteFile(filepath.Join(dir, "flows", "look.flow.yaml"), []byte("name: look around\nurl: /\nsteps:\n  - expect: { visible: the e2e fixture heading }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	env := []string{"E2E_SESSION_USER=alice@example.com", "E2E_SESSION_PW=wrong-horse"}
+	code, stdout, stderr := e2eEnv(t, env, "run", "--config", dir, "--workers", "1", "--retries", "1",
+		"--reporter", "json="+filepath.Join(out, "results.json"))
+	if code != 1 || !strings.Contains(stdout, "1 passed, 3 failed") || !strings.Contains(stdout, "✓ add to cart") {
+		t.Fatalf("want the cart test to pass and the three others to fail: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 1 {
+		t.Errorf("signed in %d times, want once: a capture that failed is not tried again by the tests after, nor by retries:\n%s", n, stdout)
+	}
+	flowFailure := `not run: session "signed in" could not sign in: flow "sign in", step 5 (flows/sign-in.flow.yaml:9):`
+	b, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), strings.ReplaceAll(flowFailure, `"`, `\"`)); n != 2 {
+		t.Errorf("the JSON report gives %d tests the flow's failure as the reason they did not run, want 2:\n%s", n, b)
+	}
+	if n := strings.Count(stdout, flowFailure); n < 2 {
+		t.Errorf("the output does not say why the tests did not run:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, `not run: session "visitor" could not sign in: the flow "look around" passed, but check.url /account then showed /login: it did not sign in`) {
+		t.Errorf("the session that does not sign in:\n%s", stdout)
+	}
+	if strings.Contains(stdout, "retrying needs it") {
+		t.Errorf("a test that did not run is tried again:\n%s", stdout)
+	}
+}
+
+// TestSessionProblemsBeforeABrowser: a test naming a session e2e.yaml
+// lacks (did you mean), a session naming a flow no file names (did you
+// mean), a parameter the flow lacks and one it needs that is not given
+// are reported at their file:line:col, exit 2, before a browser starts.
+func TestSessionProblemsBeforeABrowser(t *testing.T) {
+	t.Parallel()
+	dir := sessionProject(t, "http://127.0.0.1:9", `sessions:
+  signed in: { flow: sign inn, check: { url: /account } }
+  admin: { flow: sign in, with: { user: a, pasword: b }, check: { url: /admin } }
+browser:
+  chrome: /nope/chromium
+`, map[string]string{
+		"t.e2e.yaml": "name: t\nsession: signed on\nsteps:\n  - click: the Users link\n",
+	})
+	code, stdout, stderr := e2e(t, "run", "--config", dir)
+	if code != 2 || strings.Contains(stderr, "not an executable") {
+		t.Fatalf("want exit 2 before the browser is looked for: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		`t.e2e.yaml:2:10: no session is named "signed on"; did you mean "signed in"?`,
+		"  2 | session: signed on\n    |          ^^^^^^^^^",
+		`e2e.yaml:5:22: no flow is named "sign inn"; did you mean "sign in"?`,
+		"  5 |   signed in: { flow: sign inn, check: { url: /account } }\n    |                      ^^^^^^^^",
+		`e2e.yaml:6:44: flow "sign in" has no parameter "pasword"; did you mean password?`,
+		`e2e.yaml:6:18: flow "sign in" needs password: give password under with:`,
+	} {
+		if !strings.Contains(stderr, filepath.FromSlash(want)) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if !strings.HasSuffix(stderr, "1 test file and e2e.yaml have problems\n") {
+		t.Errorf("the count of files with problems:\n%s", stderr)
+	}
+}
+
+// TestSessionsExample: examples/sessions, as its e2e.yaml says to run it:
+// both tests pass, signed in once.
+func TestSessionsExample(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	dir, err := filepath.Abs(filepath.Join(repoRoot, "examples", "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"E2E_USER=alice@example.com", "E2E_PASSWORD=correct-horse"}
+	code, stdout, stderr := e2eEnv(t, env, "run", "--config", dir, "--base-url", base, "--db", filepath.Join(t.TempDir(), "e2e.db"))
+	if code != 0 || !strings.Contains(stdout, "2 passed, 0 failed") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 1 {
+		t.Errorf("signed in %d times, want once:\n%s", n, stdout)
+	}
+}
