@@ -41,9 +41,13 @@ install: chromium build
 demo: chromium build
 	$(BIN) demo
 
+# go test starts packages in the order named: the longest first, so that
+# none runs alone at the end on a machine the others no longer share.
+TESTPKGS = ./session/run ./cmd/e2e ./session/browser ./mcp ./...
+
 test: chromium xmllint postgres npm
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 45m ./...
+	$(GO) test -count=1 -timeout 45m $(TESTPKGS)
 
 bench: chromium
 	$(GO) test -run '^$$' -bench . -benchtime 20x -count 1 ./...
