@@ -375,3 +375,76 @@ func TestExportFlowsRunInPlaywright(t *testing.T) {
 		t.Fatalf("playwright test: %v\n%s", err, out)
 	}
 }
+
+// TestFlowSecretsLeaveNoTrace: secrets given to a flow's parameters (a
+// value with a quote, a backslash, spaces and markup) are typed into the
+// echo page by the flow, which copies them into its URL, title and text;
+// the test's expectations then fail quoting them. No form of either value
+// is in any output: stdout, stderr, the database and its WAL, the JSON,
+// JUnit and HTML reports, file names.
+func TestFlowSecretsLeaveNoTrace(t *testing.T) {
+	t.Parallel()
+	base := fixtureServer(t)
+	pw := `hun"ter2\ <&> 50% ü✓`
+	name := "alice"
+	dir := project(t, base, map[string]string{
+		"echo.e2e.yaml": "name: echo through a flow\nurl: /\nsteps:\n" +
+			"  - use: { flow: echo both, with: { who: \"{{ secret.E2E_FLOW_NAME }}\", pw: \"{{ secret.E2E_FLOW_SECRET }}\" } }\n" +
+			"  - expect: { text: { in: the Echo status, is: \"nothing\" } }\n",
+		"echo_url.e2e.yaml": "name: echo url through a flow\nurl: /\nsteps:\n" +
+			"  - use: { flow: echo both, with: { who: \"{{ secret.E2E_FLOW_NAME }}\", pw: \"{{ secret.E2E_FLOW_SECRET }}\" } }\n" +
+			"  - expect: { url: { contains: \"/nowhere\" } }\n",
+	})
+	must(t, os.MkdirAll(filepath.Join(dir, "flows"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "flows", "echo.flow.yaml"), []byte(`name: echo both
+params: [who, pw]
+url: /echo
+steps:
+  - type: { into: the Name box, text: "{{ who }}" }
+  - type: { into: the Password box, text: "{{ pw }}" }
+  - click: the Show button
+`), 0o644))
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := e2eEnv(t, []string{"E2E_FLOW_SECRET=" + pw, "E2E_FLOW_NAME=" + name}, "run", "--config", dir, "--workers", "1",
+		"--reporter", "junit="+filepath.Join(out, "junit.xml")+",json="+filepath.Join(out, "results.json")+",html="+filepath.Join(out, "html"))
+	if code != 1 || !strings.Contains(stdout, "0 passed, 2 failed") {
+		t.Fatalf("want both tests to fail on their expectation: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, `got "You typed *** as ***"`) || !strings.Contains(stdout, "/echo?name=***&pw=***") {
+		t.Errorf("the failures do not quote the redacted page:\n%s", stdout)
+	}
+	outputs := map[string]string{"stdout": stdout, "stderr": stderr}
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		names = append(names, rel)
+		if d.IsDir() || strings.HasSuffix(p, ".yaml") || filepath.Ext(p) == ".png" || filepath.Ext(p) == ".jpg" {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		outputs[rel] = string(b)
+		return nil
+	})
+	must(t, err)
+	outputs["file names"] = strings.Join(names, "\n")
+	for _, want := range []string{filepath.Join(".e2e", "e2e.db"), filepath.Join("out", "results.json"), filepath.Join("out", "junit.xml"), filepath.Join("out", "html", "index.html")} {
+		if _, ok := outputs[want]; !ok {
+			t.Errorf("no %s among %v", want, names)
+		}
+	}
+	for what, text := range outputs {
+		for _, f := range append(leakForms(pw, "ter2", "50%", "ü✓"), leakForms(name)...) {
+			if strings.Contains(text, f) {
+				i := strings.Index(text, f)
+				t.Errorf("%s holds %q: …%s…", what, f, text[max(0, i-80):min(len(text), i+len(f)+40)])
+				break
+			}
+		}
+	}
+}
