@@ -148,39 +148,11 @@ func TestFlowRecordsOnceForTwoTests(t *testing.T) {
 	for i, r := range srv.Requests() {
 		outputs[fmt.Sprintf("model request %d", i+1)] = string(r.Body)
 	}
-	var names []string
-	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		names = append(names, rel)
-		if d.IsDir() || strings.HasSuffix(p, ".yaml") || filepath.Ext(p) == ".png" || filepath.Ext(p) == ".jpg" {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		outputs[rel] = string(b)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	outputs["file names"] = strings.Join(names, "\n")
+	readOutputs(t, dir, outputs)
 	if _, ok := outputs[filepath.Join(".e2e", "e2e.db")]; !ok {
-		t.Errorf("no database among %v", names)
+		t.Errorf("no database among the outputs")
 	}
-	for what, text := range outputs {
-		for _, f := range leakForms(pw, "horse") {
-			if strings.Contains(text, f) {
-				i := strings.Index(text, f)
-				t.Errorf("%s holds %q: …%s…", what, f, text[max(0, i-80):min(len(text), i+len(f)+40)])
-				break
-			}
-		}
-	}
+	noLeak(t, outputs, leakForms(pw, "horse"))
 }
 
 // TestFlowHealIsOneHealForAllItsUsers: a popup breaks the act of a flow
@@ -414,37 +386,11 @@ steps:
 		t.Errorf("the failures do not quote the redacted page:\n%s", stdout)
 	}
 	outputs := map[string]string{"stdout": stdout, "stderr": stderr}
-	var names []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		names = append(names, rel)
-		if d.IsDir() || strings.HasSuffix(p, ".yaml") || filepath.Ext(p) == ".png" || filepath.Ext(p) == ".jpg" {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		outputs[rel] = string(b)
-		return nil
-	})
-	must(t, err)
-	outputs["file names"] = strings.Join(names, "\n")
+	readOutputs(t, dir, outputs)
 	for _, want := range []string{filepath.Join(".e2e", "e2e.db"), filepath.Join("out", "results.json"), filepath.Join("out", "junit.xml"), filepath.Join("out", "html", "index.html")} {
 		if _, ok := outputs[want]; !ok {
-			t.Errorf("no %s among %v", want, names)
+			t.Errorf("no %s among the outputs", want)
 		}
 	}
-	for what, text := range outputs {
-		for _, f := range append(leakForms(pw, "ter2", "50%", "ü✓"), leakForms(name)...) {
-			if strings.Contains(text, f) {
-				i := strings.Index(text, f)
-				t.Errorf("%s holds %q: …%s…", what, f, text[max(0, i-80):min(len(text), i+len(f)+40)])
-				break
-			}
-		}
-	}
+	noLeak(t, outputs, append(leakForms(pw, "ter2", "50%", "ü✓"), leakForms(name)...))
 }

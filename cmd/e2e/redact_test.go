@@ -33,6 +33,20 @@ func leakForms(v string, pieces ...string) []string {
 	return append(forms, pieces...)
 }
 
+// noLeak fails t for every output that holds one of forms, quoting the
+// place (the first form found in each).
+func noLeak(t *testing.T, outputs map[string]string, forms []string) {
+	t.Helper()
+	for what, text := range outputs {
+		for _, f := range forms {
+			if i := strings.Index(text, f); i >= 0 {
+				t.Errorf("%s holds %q: …%s…", what, f, text[max(0, i-80):min(len(text), i+len(f)+40)])
+				break
+			}
+		}
+	}
+}
+
 // TestSecretsLeaveNoTrace types two secrets into the echo page, which
 // copies them into its URL (?pw=…), its title and its text; an agent step
 // sends the page to the (scripted) model; expectations fail quoting them.
