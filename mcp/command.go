@@ -27,7 +27,7 @@ func fromCommand(line string) (string, testfile.Step, error) {
 		if cmd.Value != "" {
 			yaml = "scroll: { in: " + q(cmd.Value) + ", to: " + q(cmd.Description) + " }"
 		}
-	case step.Click, step.DblClick, step.RightClick, step.Hover, step.Check, step.Uncheck, step.Act, step.Assert:
+	case step.Click, step.DblClick, step.RightClick, step.Hover, step.Check, step.Uncheck, step.Clear, step.Act, step.Assert:
 		yaml = strings.ToLower(string(cmd.Type)) + ": " + q(cmd.Description)
 	case step.Navigate:
 		yaml = "navigate: " + q(cmd.Value)

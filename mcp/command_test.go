@@ -11,6 +11,7 @@ func TestFromCommand(t *testing.T) {
 		{`--step-type TYPE --description "the Email field" --value "a: b"`, `type: { into: "the Email field", text: "a: b" }`},
 		{`--step-type SELECT --description "the Cabin class dropdown" --value Business`, `select: { from: "the Cabin class dropdown", option: "Business" }`},
 		{`--step-type NAVIGATE --value /login`, `navigate: "/login"`},
+		{`--step-type CLEAR --description "the Email field"`, `clear: "the Email field"`},
 		{`--step-type ACT --description "put the shoe in the cart"`, `act: "put the shoe in the cart"`},
 		{`--step-type SCROLL --description "the footer"`, `scroll: "the footer"`},
 		{`--step-type SCROLL --description "the Archive button" --value "the Messages panel"`, `scroll: { in: "the Messages panel", to: "the Archive button" }`},

@@ -343,6 +343,62 @@ func (p *Page) Fill(ctx context.Context, ref, text string, opts ActOptions) erro
 	return nil
 }
 
+// Clear empties a text field (a text input, a text area, a contenteditable
+// region) as a person does: it focuses the field, selects all its text and
+// deletes it with one key press (keydown, beforeinput, input, keyup), then
+// fires change on an input or text area, as leaving the field would. A
+// date, time, colour or range input has its value set to empty, with input
+// and change. As for a click, the field's centre must be on top. A field
+// that is empty already is left as it is, and no event fires. It fails
+// with an *ActionError: ReasonNotFit for an element that is not a text
+// field (a button, a checkbox, a select), ReasonReadOnly or
+// ReasonDisabled for a field a person cannot edit, and ReasonIgnored when
+// the field still holds text after the delete (the page put it back).
+func (p *Page) Clear(ctx context.Context, ref string, opts ActOptions) error {
+	if _, err := p.wait(ctx, "clear", ref, readiness{Enabled: true, Editable: true, Hit: true}, opts); err != nil {
+		return err
+	}
+	var state string
+	if err := p.call(ctx, &state, "clearAndFocus", ref); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, err)
+	}
+	switch state {
+	case "detached":
+		return p.notFit(ctx, "clear", ref, ReasonDetached, "")
+	case "not-editable":
+		return p.notFit(ctx, "clear", ref, ReasonNotFit, "it is not a text field; clear empties a text box, a text area or an editable region")
+	case "empty":
+		return nil
+	case "set-value":
+		var ok bool
+		if err := p.call(ctx, &ok, "setValue", ref, ""); err != nil {
+			return fmt.Errorf("clear %s: %w", ref, err)
+		}
+		return nil
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	if err := pressChord(rp, nil, input.Backspace); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, classify(ctx, err))
+	}
+	var left *string
+	if err := p.call(ctx, &left, "valueOf", ref); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, err)
+	}
+	if left == nil {
+		return p.notFit(ctx, "clear", ref, ReasonDetached, "")
+	}
+	if strings.TrimSpace(*left) != "" {
+		// The text is not repeated: it may be a secret typed earlier.
+		return p.notFit(ctx, "clear", ref, ReasonIgnored, "it still holds text after selecting all and deleting it")
+	}
+	var ok bool
+	if err := p.call(ctx, &ok, "changed", ref); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, err)
+	}
+	return nil
+}
+
 // Type focuses ref and types text key by key (keydown, keypress, input,
 // keyup for each character), after what the field already holds. A text
 // holding a masked value (see MaskSecrets) makes the field masked in

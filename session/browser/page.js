@@ -3895,6 +3895,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (el.localName === 'input' || el.localName === 'textarea') {
       const t = el.type;
       if (['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(t)) return 'set-value';
+      if (['checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'image', 'hidden'].includes(t)) return 'not-editable';
       el.select();
       return el.value === '' ? 'empty' : 'selected';
     }
@@ -3913,6 +3914,15 @@ if (!window.__e2e) window.__e2e = (() => {
     if (!el) return false;
     el.value = value;
     el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return true;
+  }
+
+  // changed fires change on the input or text area behind ref, as leaving
+  // a field whose value a person changed does.
+  function changed(ref) {
+    const el = resolve(ref);
+    if (!el || (el.localName !== 'input' && el.localName !== 'textarea')) return false;
     el.dispatchEvent(new Event('change', { bubbles: true }));
     return true;
   }
@@ -4412,6 +4422,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, seen, holds, resolve, describe, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, seen, holds, resolve, describe, focus, clearAndFocus, setValue, changed, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups, playwrightLocator };
 })();

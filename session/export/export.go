@@ -515,6 +515,8 @@ func (w *writer) action(s step.Step, targets []Target) {
 			return
 		}
 		call("fill", w.str(s.Value))
+	case step.Clear:
+		call("clear")
 	case step.Select:
 		call("selectOption", w.str(s.Value))
 	case step.Scroll:

@@ -666,6 +666,7 @@ var handlers = map[step.Type]handler{
 	step.DblClick:   runElement,
 	step.RightClick: runElement,
 	step.TypeText:   runElement,
+	step.Clear:      runElement,
 	step.Select:     runElement,
 	step.Press:      runPress,
 	step.Hover:      runElement,
@@ -953,6 +954,9 @@ var elementActions = map[step.Type]elementAction{
 	},
 	step.TypeText: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
 		return p.Fill(ctx, ref, v, o)
+	},
+	step.Clear: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.Clear(ctx, ref, o)
 	},
 	step.Select: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
 		_, err := p.SelectOption(ctx, ref, []string{v}, o)

@@ -70,6 +70,10 @@ var Types = map[Type]Spec{
 			Element: true,
 		},
 	},
+	Clear: {
+		Summary: "empty a text field, as a person does by selecting all its text and deleting it",
+		Fields:  Fields{Description: Required, DescriptionDoc: "the text box, text area or editable region to empty", Element: true},
+	},
 	Select: {
 		Summary: "choose an option in a select or list box",
 		Fields: Fields{

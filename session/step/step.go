@@ -29,6 +29,7 @@ const (
 	DblClick   Type = "DBLCLICK"   // double-click the element in Description
 	RightClick Type = "RIGHTCLICK" // right-click the element in Description (a context menu)
 	TypeText   Type = "TYPE"       // type Value into the field in Description
+	Clear      Type = "CLEAR"      // empty the text field in Description
 	Select     Type = "SELECT"     // choose option Value in the select in Description
 	Press      Type = "PRESS"      // press key Value, in the element in Description if given
 	Hover      Type = "HOVER"      // move the pointer over the element in Description

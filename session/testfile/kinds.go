@@ -63,6 +63,7 @@ var kinds = map[Kind]kindSpec{
 	"rightclick": {typ: step.RightClick, scalar: toDescription, example: "rightclick: the Alice row"},
 	"type": {typ: step.TypeText, example: `type: { into: the email field, text: "{{ env.E2E_USER }}" }`,
 		keys: []key{{"into", toDescription, true}, {"text", toValue, true}}},
+	"clear": {typ: step.Clear, scalar: toDescription, example: "clear: the Email field"},
 	"select": {typ: step.Select, example: "select: { from: the country list, option: France }",
 		keys: []key{{"from", toDescription, true}, {"option", toValue, true}}},
 	"press": {typ: step.Press, scalar: toValue, example: "press: Enter, or press: { key: Enter, in: the search field }",

@@ -20,6 +20,7 @@ func TestLineRoundTrip(t *testing.T) {
 		`type: { into: the password field, text: "{{ secret.PASSWORD }}" }`,
 		`type: { into: the email field, text: "{{ env.E2E_USER }}" }`,
 		"select: { from: the country list, option: France }",
+		"clear: the Email field",
 		"press: Enter",
 		"press: { key: Enter, in: the search field }",
 		"drag: { from: the Write report card, to: the Done list }",

@@ -18,6 +18,7 @@
 //	navigate: URL                          NAVIGATE
 //	click: element                         CLICK
 //	type: { into: element, text: T }       TYPE
+//	clear: element                         CLEAR
 //	select: { from: element, option: O }   SELECT
 //	press: KEY | { key: KEY, in: element } PRESS
 //	hover | dblclick | rightclick | check | uncheck | scroll: element
