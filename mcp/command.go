@@ -35,6 +35,13 @@ func fromCommand(line string) (string, testfile.Step, error) {
 		yaml = "type: { into: " + q(cmd.Description) + ", text: " + q(cmd.Value) + " }"
 	case step.Select:
 		yaml = "select: { from: " + q(cmd.Description) + ", option: " + q(cmd.Value) + " }"
+	case step.Accept:
+		yaml = "dialog: accept"
+		if cmd.Value != "" {
+			yaml = "dialog: { accept: true, text: " + q(cmd.Value) + " }"
+		}
+	case step.Dismiss:
+		yaml = "dialog: dismiss"
 	}
 	if yaml != "" && cmd.Timeout == 0 {
 		if st, err := parseStep(yaml); err == nil && same(st.Step, cmd) {

@@ -12,6 +12,7 @@ func TestFromCommand(t *testing.T) {
 		{`--step-type SELECT --description "the Cabin class dropdown" --value Business`, `select: { from: "the Cabin class dropdown", option: "Business" }`},
 		{`--step-type NAVIGATE --value /login`, `navigate: "/login"`},
 		{`--step-type CLEAR --description "the Email field"`, `clear: "the Email field"`},
+		{`--step-type ACCEPT --value "Ann"`, `dialog: { accept: true, text: "Ann" }`},
 		{`--step-type ACT --description "put the shoe in the cart"`, `act: "put the shoe in the cart"`},
 		{`--step-type SCROLL --description "the footer"`, `scroll: "the footer"`},
 		{`--step-type SCROLL --description "the Archive button" --value "the Messages panel"`, `scroll: { in: "the Messages panel", to: "the Archive button" }`},
@@ -23,6 +24,11 @@ func TestFromCommand(t *testing.T) {
 		}
 		if st.Description == "" && st.Value == "" {
 			t.Errorf("%s: empty step", c.in)
+		}
+	}
+	for in, want := range map[string]string{`--step-type DISMISS`: "dialog: dismiss", `--step-type ACCEPT`: "dialog: accept"} {
+		if got, _, err := fromCommand(in); err != nil || got != want {
+			t.Errorf("%s: %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, in := range []string{

@@ -56,6 +56,13 @@ func describe(st step.Step) string {
 			return "press " + st.Value
 		}
 		return fmt.Sprintf("press %s in %s", st.Value, d)
+	case step.Accept:
+		if st.Value != "" {
+			return fmt.Sprintf("answer the next dialog OK with %q", st.Value)
+		}
+		return "answer the next dialog OK"
+	case step.Dismiss:
+		return "answer the next dialog Cancel"
 	case step.Wait:
 		if d == "" {
 			return "wait " + st.Timeout.String()
@@ -65,7 +72,7 @@ func describe(st step.Step) string {
 		switch st.Expect {
 		case step.ExpectVisible, step.ExpectHidden:
 			return fmt.Sprintf("expect %s %s", d, st.Expect)
-		case step.ExpectURL, step.ExpectTitle:
+		case step.ExpectURL, step.ExpectTitle, step.ExpectDialog:
 			return fmt.Sprintf("expect %s %s %q", st.Expect, verb(st), st.Value)
 		default:
 			return fmt.Sprintf("expect %s of %s %s %q", st.Expect, d, verb(st), st.Value)

@@ -132,6 +132,13 @@ var Types = map[Type]Spec{
 		Fields:  Fields{Description: Optional, DescriptionDoc: "the element to wait for", Element: true},
 		Rule:    waitRule,
 	},
+	Accept: {
+		Summary: "answer the next dialog the page opens (alert, confirm, prompt) with OK; give it before the step that opens the dialog",
+		Fields:  Fields{Value: Optional, ValueDoc: "the text a prompt gets; without it a prompt keeps its default text"},
+	},
+	Dismiss: {
+		Summary: "answer the next dialog the page opens (confirm, prompt) with Cancel; give it before the step that opens the dialog",
+	},
 	Expect: {
 		Summary: "check the page deterministically",
 		Expect:  true,
@@ -182,6 +189,11 @@ var Expectations = map[ExpectKind]ExpectSpec{
 	ExpectTitle: {
 		Summary: "the page title",
 		Fields:  Fields{Value: Required, ValueDoc: "the expected title"},
+		Match:   true,
+	},
+	ExpectDialog: {
+		Summary: "the message of a dialog the page opened since the last such check",
+		Fields:  Fields{Value: Required, ValueDoc: "the expected message"},
 		Match:   true,
 	},
 }

@@ -39,6 +39,8 @@ const (
 	Uncheck    Type = "UNCHECK"    // turn off the checkbox or switch in Description
 	Scroll     Type = "SCROLL"     // scroll the element in Description into view
 	Wait       Type = "WAIT"       // wait for the element in Description, or for Timeout
+	Accept     Type = "ACCEPT"     // answer the page's next dialog with OK, a prompt with Value if given
+	Dismiss    Type = "DISMISS"    // answer the page's next dialog with Cancel
 	Expect     Type = "EXPECT"     // a deterministic check, of the kind in Step.Expect
 	Assert     Type = "ASSERT"     // a check in natural language, judged by the model
 	Act        Type = "ACT"        // a goal in natural language, reached by the agent
@@ -55,6 +57,7 @@ const (
 	ExpectValue   ExpectKind = "value"   // the form field's value matches Value
 	ExpectURL     ExpectKind = "url"     // the page URL matches Value
 	ExpectTitle   ExpectKind = "title"   // the page title matches Value
+	ExpectDialog  ExpectKind = "dialog"  // the message of a dialog the page opened matches Value
 )
 
 // Match says how an EXPECT step compares the actual text with Value. The zero
