@@ -35,6 +35,10 @@ func fromCommand(line string) (string, testfile.Step, error) {
 		yaml = "type: { into: " + q(cmd.Description) + ", text: " + q(cmd.Value) + " }"
 	case step.Select:
 		yaml = "select: { from: " + q(cmd.Description) + ", option: " + q(cmd.Value) + " }"
+	case step.AddOption:
+		yaml = "select: { from: " + q(cmd.Description) + ", add: " + q(cmd.Value) + " }"
+	case step.RemoveOption:
+		yaml = "select: { from: " + q(cmd.Description) + ", remove: " + q(cmd.Value) + " }"
 	case step.Accept:
 		yaml = "dialog: accept"
 		if cmd.Value != "" {

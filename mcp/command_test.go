@@ -13,6 +13,8 @@ func TestFromCommand(t *testing.T) {
 		{`--step-type NAVIGATE --value /login`, `navigate: "/login"`},
 		{`--step-type CLEAR --description "the Email field"`, `clear: "the Email field"`},
 		{`--step-type ACCEPT --value "Ann"`, `dialog: { accept: true, text: "Ann" }`},
+		{`--step-type ADDOPTION --description "the Toppings list" --value Olives`, `select: { from: "the Toppings list", add: "Olives" }`},
+		{`--step-type REMOVEOPTION --description "the Toppings list" --value Ham`, `select: { from: "the Toppings list", remove: "Ham" }`},
 		{`--step-type ACT --description "put the shoe in the cart"`, `act: "put the shoe in the cart"`},
 		{`--step-type SCROLL --description "the footer"`, `scroll: "the footer"`},
 		{`--step-type SCROLL --description "the Archive button" --value "the Messages panel"`, `scroll: { in: "the Messages panel", to: "the Archive button" }`},

@@ -443,7 +443,26 @@ func keyForRune(r rune) (input.Key, bool) {
 // SelectOption chooses options of a <select> by value or visible label
 // (case-insensitive). Custom ARIA listboxes are chosen by clicking options.
 func (p *Page) SelectOption(ctx context.Context, ref string, values []string, opts ActOptions) ([]string, error) {
-	if _, err := p.wait(ctx, "select", ref, readiness{Enabled: true}, opts); err != nil {
+	return p.selectOptions(ctx, "select", ref, values, "", opts)
+}
+
+// AddOption chooses option (by value or visible label, case-insensitive)
+// in the <select multiple> behind ref, keeping the options chosen already;
+// RemoveOption unchooses it, keeping the others. Both fire input and
+// change, and return the options chosen after, in the list's order. A
+// select that takes one option, an option it does not have, a disabled
+// one, or (to remove) one not chosen fails with an *ActionError naming it.
+func (p *Page) AddOption(ctx context.Context, ref, option string, opts ActOptions) ([]string, error) {
+	return p.selectOptions(ctx, "add an option to", ref, []string{option}, "add", opts)
+}
+
+// RemoveOption: see AddOption.
+func (p *Page) RemoveOption(ctx context.Context, ref, option string, opts ActOptions) ([]string, error) {
+	return p.selectOptions(ctx, "remove an option from", ref, []string{option}, "remove", opts)
+}
+
+func (p *Page) selectOptions(ctx context.Context, action, ref string, values []string, mode string, opts ActOptions) ([]string, error) {
+	if _, err := p.wait(ctx, action, ref, readiness{Enabled: true}, opts); err != nil {
 		return nil, err
 	}
 	var res struct {
@@ -452,23 +471,31 @@ func (p *Page) SelectOption(ctx context.Context, ref string, values []string, op
 		Options  []string `json:"options"`
 		Option   string   `json:"option"`
 	}
-	if err := p.call(ctx, &res, "selectOption", ref, values); err != nil {
-		return nil, fmt.Errorf("select %s: %w", ref, err)
+	args := []any{ref, values}
+	if mode != "" {
+		args = append(args, mode)
+	}
+	if err := p.call(ctx, &res, "selectOption", args...); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", action, ref, err)
 	}
 	switch res.Error {
 	case "":
 		return res.Selected, nil
 	case "detached":
-		return nil, p.notFit(ctx, "select", ref, ReasonDetached, "")
+		return nil, p.notFit(ctx, action, ref, ReasonDetached, "")
 	case "not-select":
-		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, "it is not a <select>; click the option instead")
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, "it is not a <select>; click the option instead")
 	case "no-option":
-		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, fmt.Sprintf("no option %q (options: %s)", strings.Join(values, ", "), strings.Join(res.Options, ", ")))
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, fmt.Sprintf("no option %q (options: %s)", strings.Join(values, ", "), strings.Join(res.Options, ", ")))
 	case "option-disabled":
-		return nil, p.notFit(ctx, "select", ref, ReasonDisabled, fmt.Sprintf("option %q is disabled", res.Option))
-	default:
-		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, "it takes one option only")
+		return nil, p.notFit(ctx, action, ref, ReasonDisabled, fmt.Sprintf("option %q is disabled", res.Option))
+	case "not-chosen":
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, fmt.Sprintf("option %q is not chosen (chosen: %s)", res.Option, strings.Join(res.Options, ", ")))
 	}
+	if mode != "" {
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, "it takes one option only; choose it with select: { from: …, option: … }")
+	}
+	return nil, p.notFit(ctx, action, ref, ReasonNotFit, "it takes one option only")
 }
 
 // SetChecked checks or unchecks a checkbox, radio or switch by clicking it

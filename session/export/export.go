@@ -181,7 +181,7 @@ func Spec(t Test, o Options) ([]byte, error) {
 	var out strings.Builder
 	out.WriteString("// Exported by `e2e export playwright` from " + comment(filepath.ToSlash(filepath.Base(t.Test.File))) + ".\n")
 	imports := "test, expect"
-	if w.uses[helperFillSecret] {
+	if w.uses[helperFillSecret] || w.uses[helperChoose] {
 		imports += ", type Locator"
 	}
 	if len(w.funcs) > 0 || w.uses[helperDialogs] {
@@ -525,6 +525,13 @@ func (w *writer) action(s step.Step, targets []Target) {
 		call("fill", w.str(s.Value))
 	case step.Clear:
 		call("clear")
+	case step.AddOption, step.RemoveOption:
+		w.uses[helperChoose] = true
+		args := []string{el(), w.str(s.Value), strconv.FormatBool(s.Type == step.AddOption)}
+		if opts != "" {
+			args = append(args, opts)
+		}
+		w.line("await chooseOption(%s);", strings.Join(args, ", "))
 	case step.Select:
 		call("selectOption", w.str(s.Value))
 	case step.Scroll:

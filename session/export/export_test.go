@@ -101,6 +101,8 @@ steps:
   - click: the Launch rocket button
   - scroll: { in: the Messages panel, to: the Archive button }
   - clear: the email field
+  - select: { from: the Toppings list, add: Olives }
+  - select: { from: the Toppings list, remove: "{{ env.E2E_TOPPING }}" }
   - dialog: dismiss
   - dialog: { accept: true, text: "{{ env.E2E_NAME }}" }
   - dialog: accept
@@ -146,6 +148,8 @@ steps:
 			{}, // never located: guessed
 			{Targets: []Target{role("button", "Archive"), role("region", "Messages")}},
 			{Targets: []Target{role("textbox", "Email")}},
+			{Targets: []Target{role("listbox", "Toppings")}},
+			{Targets: []Target{role("listbox", "Toppings")}},
 			{}, {}, {}, {}, {},
 		}
 		spec, err := Spec(Test{Test: tt, Steps: steps}, Options{OutDir: filepath.Join(dir, "out")})

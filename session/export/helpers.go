@@ -7,6 +7,7 @@ const (
 	helperTextPattern = "textPattern"
 	helperWildcard    = "wildcard"
 	helperDialogs     = "dialogs"
+	helperChoose      = "chooseOption"
 )
 
 var helpers = []struct{ name, code string }{
@@ -59,6 +60,19 @@ async function expectDialog(page: Page, want: string | RegExp, options?: { timeo
   const found = () => log.messages.slice(log.checked).findIndex(fits);
   await expect.poll(found, { message: 'a dialog saying ' + want, ...options }).toBeGreaterThanOrEqual(0);
   log.checked += found() + 1;
+}
+`},
+	{helperChoose, `// chooseOption adds option to what a <select multiple> has chosen, or
+// removes it, keeping the other options chosen, as e2e's select add and
+// remove do: selectOption alone would choose the given options only.
+async function chooseOption(list: Locator, option: string, add: boolean, options?: { timeout?: number }): Promise<void> {
+  const chosen = await list.evaluate((s: HTMLSelectElement) => Array.from(s.selectedOptions, (o) => ({ value: o.value, label: o.label })), undefined, options);
+  const norm = (s: string) => s.trim().split(/\s+/).join(' ').toLowerCase();
+  const keep = chosen.filter((o) => o.value !== option && norm(o.label) !== norm(option)).map((o) => o.value);
+  if (!add && keep.length === chosen.length) {
+    throw new Error('option ' + option + ' is not chosen');
+  }
+  await list.selectOption(add ? [...keep, option] : keep, options);
 }
 `},
 	{helperWildcard, `// wildcard is a pattern for an e2e URL expectation: * matches anything.

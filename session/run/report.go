@@ -43,6 +43,10 @@ func describe(st step.Step) string {
 		return fmt.Sprintf("type %q into %s", st.Value, d)
 	case step.Select:
 		return fmt.Sprintf("select %q in %s", st.Value, d)
+	case step.AddOption:
+		return fmt.Sprintf("choose %q too in %s", st.Value, d)
+	case step.RemoveOption:
+		return fmt.Sprintf("unchoose %q in %s", st.Value, d)
 	case step.Drag:
 		return fmt.Sprintf("drag %s onto %s", d, st.Value)
 	case step.Scroll:

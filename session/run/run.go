@@ -668,25 +668,27 @@ type handler func(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step
 
 // handlers maps each step type to what runs it; a test checks it covers step.Types.
 var handlers = map[step.Type]handler{
-	step.Navigate:   runNavigate,
-	step.Click:      runElement,
-	step.DblClick:   runElement,
-	step.RightClick: runElement,
-	step.TypeText:   runElement,
-	step.Clear:      runElement,
-	step.Select:     runElement,
-	step.Press:      runPress,
-	step.Hover:      runElement,
-	step.Upload:     runUpload,
-	step.Drag:       runDrag,
-	step.Check:      runElement,
-	step.Uncheck:    runElement,
-	step.Scroll:     runScroll,
-	step.Wait:       runWait,
-	step.Accept:     runDialog,
-	step.Dismiss:    runDialog,
-	step.Expect:     runExpect,
-	step.Assert:     runAssert,
+	step.Navigate:     runNavigate,
+	step.Click:        runElement,
+	step.DblClick:     runElement,
+	step.RightClick:   runElement,
+	step.TypeText:     runElement,
+	step.Clear:        runElement,
+	step.Select:       runElement,
+	step.AddOption:    runElement,
+	step.RemoveOption: runElement,
+	step.Press:        runPress,
+	step.Hover:        runElement,
+	step.Upload:       runUpload,
+	step.Drag:         runDrag,
+	step.Check:        runElement,
+	step.Uncheck:      runElement,
+	step.Scroll:       runScroll,
+	step.Wait:         runWait,
+	step.Accept:       runDialog,
+	step.Dismiss:      runDialog,
+	step.Expect:       runExpect,
+	step.Assert:       runAssert,
 }
 
 // Acts run steps through the table, so they join it once it exists.
@@ -967,6 +969,14 @@ var elementActions = map[step.Type]elementAction{
 	},
 	step.Select: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
 		_, err := p.SelectOption(ctx, ref, []string{v}, o)
+		return err
+	},
+	step.AddOption: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
+		_, err := p.AddOption(ctx, ref, v, o)
+		return err
+	},
+	step.RemoveOption: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
+		_, err := p.RemoveOption(ctx, ref, v, o)
 		return err
 	},
 	step.Press: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {

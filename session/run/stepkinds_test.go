@@ -149,3 +149,47 @@ steps:
 		}
 	}
 }
+
+// TestRunMultiSelect adds options to and removes them from a select that
+// takes several, by label in any case: the others stay chosen.
+func TestRunMultiSelect(t *testing.T) {
+	e := newEnv(t)
+	rep := e.run("", `name: toppings
+url: /fields
+steps:
+  - select: { from: the Toppings list, add: Olives }
+  - expect: { text: { in: the Chosen toppings status, is: "Cheese, Olives, Ham" } }
+  - select: { from: the Toppings list, remove: cheese }
+  - expect: { text: { in: the Chosen toppings status, is: "Olives, Ham" } }
+  - select: { from: the Toppings list, add: basil }
+  - expect: { text: { in: the Chosen toppings status, is: "Olives, Ham, Basil" } }
+  - select: { from: the Toppings list, add: Olives }
+  - expect: { text: { in: the Chosen toppings status, is: "Olives, Ham, Basil" } }
+`)
+	mustPass(t, rep)
+}
+
+// TestRunMultiSelectRefuses: removing an option not chosen, adding a
+// disabled or missing one, or adding to a select that takes one option
+// fails naming why.
+func TestRunMultiSelectRefuses(t *testing.T) {
+	e := newEnv(t)
+	e.findsNothing()
+	for _, c := range []struct{ step, err string }{
+		{"select: { from: the Toppings list, remove: Basil }", `option "Basil" is not chosen (chosen: Cheese, Ham)`},
+		{"select: { from: the Toppings list, add: Anchovies }", `option "Anchovies" is disabled`},
+		{"select: { from: the Toppings list, add: Pepperoni }", `no option "Pepperoni" (options: Cheese, Olives, Ham, Basil, Anchovies)`},
+		{"select: { from: the Size combobox, add: Small }", "it takes one option only; choose it with select"},
+		{"select: { from: the Save button, remove: Small }", "it is not a <select>"},
+	} {
+		rep := e.run("", "name: refuse\nurl: /fields\nsteps:\n  - "+c.step+"\n")
+		ss := steps(rep)
+		if rep.Passed() || len(ss) != 1 || !strings.Contains(ss[0].Error, c.err) {
+			var got string
+			if len(ss) > 0 {
+				got = ss[0].Error
+			}
+			t.Errorf("%s: passed=%v, error %q, want it to fail saying %q", c.step, rep.Passed(), got, c.err)
+		}
+	}
+}

@@ -82,6 +82,22 @@ var Types = map[Type]Spec{
 			Element: true,
 		},
 	},
+	AddOption: {
+		Summary: "choose one more option in a select that takes several, keeping the ones chosen",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the select that takes several options",
+			Value: Required, ValueDoc: "the option to add",
+			Element: true,
+		},
+	},
+	RemoveOption: {
+		Summary: "unchoose one option in a select that takes several, keeping the others chosen",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the select that takes several options",
+			Value: Required, ValueDoc: "the chosen option to remove",
+			Element: true,
+		},
+	},
 	Press: {
 		Summary: "press a key, in an element if one is named",
 		Fields: Fields{

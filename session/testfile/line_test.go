@@ -21,6 +21,8 @@ func TestLineRoundTrip(t *testing.T) {
 		`type: { into: the email field, text: "{{ env.E2E_USER }}" }`,
 		"select: { from: the country list, option: France }",
 		"clear: the Email field",
+		"select: { from: the Toppings list, add: Olives }",
+		"select: { from: the Toppings list, remove: Ham }",
 		"dialog: accept",
 		"dialog: dismiss",
 		"dialog: { accept: true, text: Ann }",

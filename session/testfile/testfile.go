@@ -20,6 +20,8 @@
 //	type: { into: element, text: T }       TYPE
 //	clear: element                         CLEAR
 //	select: { from: element, option: O }   SELECT
+//	select: { from: element, add: O }      ADDOPTION (a multi-select keeps the others)
+//	select: { from: element, remove: O }   REMOVEOPTION
 //	press: KEY | { key: KEY, in: element } PRESS
 //	hover | dblclick | rightclick | check | uncheck | scroll: element
 //	drag: { from: element, to: element }   DRAG (Value describes the drop target)
