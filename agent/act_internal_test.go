@@ -59,7 +59,7 @@ func TestActToolTableMatchesToolsOffered(t *testing.T) {
 // types it can use in execute_step, double and right click included.
 func TestSystemPromptListsNewKinds(t *testing.T) {
 	p := systemPrompt()
-	for _, want := range []string{"- DBLCLICK: double-click", "- RIGHTCLICK: right-click", "- UPLOAD: choose files", "- DRAG: drag an element", "- CLICK: click"} {
+	for _, want := range []string{"- DBLCLICK: double-click", "- RIGHTCLICK: right-click", "- UPLOAD: choose files", "- DRAG: drag an element", "- CLICK: click", "- CLEAR: empty a text field"} {
 		if !strings.Contains(p, want) {
 			t.Errorf("system prompt lacks %q", want)
 		}

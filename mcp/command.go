@@ -27,7 +27,7 @@ func fromCommand(line string) (string, testfile.Step, error) {
 		if cmd.Value != "" {
 			yaml = "scroll: { in: " + q(cmd.Value) + ", to: " + q(cmd.Description) + " }"
 		}
-	case step.Click, step.DblClick, step.RightClick, step.Hover, step.Check, step.Uncheck, step.Act, step.Assert:
+	case step.Click, step.DblClick, step.RightClick, step.Hover, step.Check, step.Uncheck, step.Clear, step.Act, step.Assert:
 		yaml = strings.ToLower(string(cmd.Type)) + ": " + q(cmd.Description)
 	case step.Navigate:
 		yaml = "navigate: " + q(cmd.Value)
@@ -35,6 +35,17 @@ func fromCommand(line string) (string, testfile.Step, error) {
 		yaml = "type: { into: " + q(cmd.Description) + ", text: " + q(cmd.Value) + " }"
 	case step.Select:
 		yaml = "select: { from: " + q(cmd.Description) + ", option: " + q(cmd.Value) + " }"
+	case step.AddOption:
+		yaml = "select: { from: " + q(cmd.Description) + ", add: " + q(cmd.Value) + " }"
+	case step.RemoveOption:
+		yaml = "select: { from: " + q(cmd.Description) + ", remove: " + q(cmd.Value) + " }"
+	case step.Accept:
+		yaml = "dialog: accept"
+		if cmd.Value != "" {
+			yaml = "dialog: { accept: true, text: " + q(cmd.Value) + " }"
+		}
+	case step.Dismiss:
+		yaml = "dialog: dismiss"
 	}
 	if yaml != "" && cmd.Timeout == 0 {
 		if st, err := parseStep(yaml); err == nil && same(st.Step, cmd) {

@@ -343,6 +343,62 @@ func (p *Page) Fill(ctx context.Context, ref, text string, opts ActOptions) erro
 	return nil
 }
 
+// Clear empties a text field (a text input, a text area, a contenteditable
+// region) as a person does: it focuses the field, selects all its text and
+// deletes it with one key press (keydown, beforeinput, input, keyup), then
+// fires change on an input or text area, as leaving the field would. A
+// date, time, colour or range input has its value set to empty, with input
+// and change. As for a click, the field's centre must be on top. A field
+// that is empty already is left as it is, and no event fires. It fails
+// with an *ActionError: ReasonNotFit for an element that is not a text
+// field (a button, a checkbox, a select), ReasonReadOnly or
+// ReasonDisabled for a field a person cannot edit, and ReasonIgnored when
+// the field still holds text after the delete (the page put it back).
+func (p *Page) Clear(ctx context.Context, ref string, opts ActOptions) error {
+	if _, err := p.wait(ctx, "clear", ref, readiness{Enabled: true, Editable: true, Hit: true}, opts); err != nil {
+		return err
+	}
+	var state string
+	if err := p.call(ctx, &state, "clearAndFocus", ref); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, err)
+	}
+	switch state {
+	case "detached":
+		return p.notFit(ctx, "clear", ref, ReasonDetached, "")
+	case "not-editable":
+		return p.notFit(ctx, "clear", ref, ReasonNotFit, "it is not a text field; clear empties a text box, a text area or an editable region")
+	case "empty":
+		return nil
+	case "set-value":
+		var ok bool
+		if err := p.call(ctx, &ok, "setValue", ref, ""); err != nil {
+			return fmt.Errorf("clear %s: %w", ref, err)
+		}
+		return nil
+	}
+	rp, cancel := p.with(ctx)
+	defer cancel()
+	if err := pressChord(rp, nil, input.Backspace); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, classify(ctx, err))
+	}
+	var left *string
+	if err := p.call(ctx, &left, "valueOf", ref); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, err)
+	}
+	if left == nil {
+		return p.notFit(ctx, "clear", ref, ReasonDetached, "")
+	}
+	if strings.TrimSpace(*left) != "" {
+		// The text is not repeated: it may be a secret typed earlier.
+		return p.notFit(ctx, "clear", ref, ReasonIgnored, "it still holds text after selecting all and deleting it")
+	}
+	var ok bool
+	if err := p.call(ctx, &ok, "changed", ref); err != nil {
+		return fmt.Errorf("clear %s: %w", ref, err)
+	}
+	return nil
+}
+
 // Type focuses ref and types text key by key (keydown, keypress, input,
 // keyup for each character), after what the field already holds. A text
 // holding a masked value (see MaskSecrets) makes the field masked in
@@ -387,7 +443,26 @@ func keyForRune(r rune) (input.Key, bool) {
 // SelectOption chooses options of a <select> by value or visible label
 // (case-insensitive). Custom ARIA listboxes are chosen by clicking options.
 func (p *Page) SelectOption(ctx context.Context, ref string, values []string, opts ActOptions) ([]string, error) {
-	if _, err := p.wait(ctx, "select", ref, readiness{Enabled: true}, opts); err != nil {
+	return p.selectOptions(ctx, "select", ref, values, "", opts)
+}
+
+// AddOption chooses option (by value or visible label, case-insensitive)
+// in the <select multiple> behind ref, keeping the options chosen already;
+// RemoveOption unchooses it, keeping the others. Both fire input and
+// change, and return the options chosen after, in the list's order. A
+// select that takes one option, an option it does not have, a disabled
+// one, or (to remove) one not chosen fails with an *ActionError naming it.
+func (p *Page) AddOption(ctx context.Context, ref, option string, opts ActOptions) ([]string, error) {
+	return p.selectOptions(ctx, "add an option to", ref, []string{option}, "add", opts)
+}
+
+// RemoveOption: see AddOption.
+func (p *Page) RemoveOption(ctx context.Context, ref, option string, opts ActOptions) ([]string, error) {
+	return p.selectOptions(ctx, "remove an option from", ref, []string{option}, "remove", opts)
+}
+
+func (p *Page) selectOptions(ctx context.Context, action, ref string, values []string, mode string, opts ActOptions) ([]string, error) {
+	if _, err := p.wait(ctx, action, ref, readiness{Enabled: true}, opts); err != nil {
 		return nil, err
 	}
 	var res struct {
@@ -396,23 +471,31 @@ func (p *Page) SelectOption(ctx context.Context, ref string, values []string, op
 		Options  []string `json:"options"`
 		Option   string   `json:"option"`
 	}
-	if err := p.call(ctx, &res, "selectOption", ref, values); err != nil {
-		return nil, fmt.Errorf("select %s: %w", ref, err)
+	args := []any{ref, values}
+	if mode != "" {
+		args = append(args, mode)
+	}
+	if err := p.call(ctx, &res, "selectOption", args...); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", action, ref, err)
 	}
 	switch res.Error {
 	case "":
 		return res.Selected, nil
 	case "detached":
-		return nil, p.notFit(ctx, "select", ref, ReasonDetached, "")
+		return nil, p.notFit(ctx, action, ref, ReasonDetached, "")
 	case "not-select":
-		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, "it is not a <select>; click the option instead")
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, "it is not a <select>; click the option instead")
 	case "no-option":
-		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, fmt.Sprintf("no option %q (options: %s)", strings.Join(values, ", "), strings.Join(res.Options, ", ")))
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, fmt.Sprintf("no option %q (options: %s)", strings.Join(values, ", "), strings.Join(res.Options, ", ")))
 	case "option-disabled":
-		return nil, p.notFit(ctx, "select", ref, ReasonDisabled, fmt.Sprintf("option %q is disabled", res.Option))
-	default:
-		return nil, p.notFit(ctx, "select", ref, ReasonNotFit, "it takes one option only")
+		return nil, p.notFit(ctx, action, ref, ReasonDisabled, fmt.Sprintf("option %q is disabled", res.Option))
+	case "not-chosen":
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, fmt.Sprintf("option %q is not chosen (chosen: %s)", res.Option, strings.Join(res.Options, ", ")))
 	}
+	if mode != "" {
+		return nil, p.notFit(ctx, action, ref, ReasonNotFit, "it takes one option only; choose it with select: { from: …, option: … }")
+	}
+	return nil, p.notFit(ctx, action, ref, ReasonNotFit, "it takes one option only")
 }
 
 // SetChecked checks or unchecks a checkbox, radio or switch by clicking it

@@ -3895,6 +3895,7 @@ if (!window.__e2e) window.__e2e = (() => {
     if (el.localName === 'input' || el.localName === 'textarea') {
       const t = el.type;
       if (['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(t)) return 'set-value';
+      if (['checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'image', 'hidden'].includes(t)) return 'not-editable';
       el.select();
       return el.value === '' ? 'empty' : 'selected';
     }
@@ -3913,6 +3914,15 @@ if (!window.__e2e) window.__e2e = (() => {
     if (!el) return false;
     el.value = value;
     el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return true;
+  }
+
+  // changed fires change on the input or text area behind ref, as leaving
+  // a field whose value a person changed does.
+  function changed(ref) {
+    const el = resolve(ref);
+    if (!el || (el.localName !== 'input' && el.localName !== 'textarea')) return false;
     el.dispatchEvent(new Event('change', { bubbles: true }));
     return true;
   }
@@ -4022,24 +4032,34 @@ if (!window.__e2e) window.__e2e = (() => {
     return out.replace(/ +$/, '');
   }
 
-  function selectOption(ref, wanted) {
+  // selectOption chooses the wanted options of the <select> behind ref
+  // (by value, or by label whatever its case), and no other; with mode
+  // 'add' or 'remove', in a select that takes several, it chooses them too,
+  // or unchooses them, keeping the others as they are. It answers the
+  // options chosen (mode: all of them, in the list's order).
+  function selectOption(ref, wanted, mode) {
     const el = resolve(ref);
     if (!el) return { error: 'detached' };
     if (el.localName !== 'select') return { error: 'not-select' };
     const opts = Array.from(el.options);
+    const label = (o) => norm(o.label || o.text);
     const pick = [];
     for (const w of wanted) {
       const nw = norm(w).toLowerCase();
-      let o = opts.find((o) => o.value === w) || opts.find((o) => norm(o.label || o.text).toLowerCase() === nw);
-      if (!o) return { error: 'no-option', options: opts.map((o) => norm(o.label || o.text)) };
-      if (o.disabled) return { error: 'option-disabled', option: norm(o.label || o.text) };
+      let o = opts.find((o) => o.value === w) || opts.find((o) => label(o).toLowerCase() === nw);
+      if (!o) return { error: 'no-option', options: opts.map(label) };
+      if (o.disabled) return { error: 'option-disabled', option: label(o) };
       pick.push(o);
     }
-    if (pick.length > 1 && !el.multiple) return { error: 'not-multiple' };
-    for (const o of opts) o.selected = pick.includes(o);
+    if ((pick.length > 1 || mode) && !el.multiple) return { error: 'not-multiple' };
+    if (mode === 'remove') {
+      const off = pick.find((o) => !o.selected);
+      if (off) return { error: 'not-chosen', option: label(off), options: opts.filter((o) => o.selected).map(label) };
+    }
+    for (const o of opts) o.selected = mode === 'add' ? o.selected || pick.includes(o) : mode === 'remove' ? o.selected && !pick.includes(o) : pick.includes(o);
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
-    return { selected: pick.map((o) => norm(o.label || o.text)) };
+    return { selected: (mode ? opts.filter((o) => o.selected) : pick).map(label) };
   }
 
   function checkedOf(ref) {
@@ -4412,6 +4432,6 @@ if (!window.__e2e) window.__e2e = (() => {
     popupGuard = null;
   }
 
-  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, seen, holds, resolve, focus, clearAndFocus, setValue, valueOf, attributeOf, textOf,
+  return { snapshotText, snapshotEncoded, readOut, captureElement, resolveCached, reidentify, reidDebug: (on) => { REID_DEBUG.on = !!on; }, settle, actionable, seen, holds, resolve, focus, clearAndFocus, setValue, changed, valueOf, attributeOf, textOf,
     selectOption, checkedOf, info, track, guardPopups, unguardPopups, playwrightLocator };
 })();

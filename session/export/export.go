@@ -181,11 +181,14 @@ func Spec(t Test, o Options) ([]byte, error) {
 	var out strings.Builder
 	out.WriteString("// Exported by `e2e export playwright` from " + comment(filepath.ToSlash(filepath.Base(t.Test.File))) + ".\n")
 	imports := "test, expect"
-	if w.uses[helperFillSecret] {
+	if w.uses[helperFillSecret] || w.uses[helperChoose] {
 		imports += ", type Locator"
 	}
-	if len(w.funcs) > 0 {
+	if len(w.funcs) > 0 || w.uses[helperDialogs] {
 		imports += ", type Page"
+	}
+	if w.uses[helperDialogs] {
+		imports += ", type Dialog"
 	}
 	out.WriteString("import { " + imports + " } from '@playwright/test';\n")
 	if w.usesPath {
@@ -207,6 +210,10 @@ func Spec(t Test, o Options) ([]byte, error) {
 	}
 	// The test's title, like its steps', keeps variables as written.
 	out.WriteString("\ntest(" + quote(t.Test.Name) + ", async ({ page }) => {\n")
+	if w.uses[helperDialogs] {
+		// from the start, as in e2e: a dialog the test gave no answer for gets OK
+		out.WriteString("  dialogs(page);\n")
+	}
 	out.WriteString(body.String())
 	out.WriteString("});\n")
 	return []byte(out.String()), nil
@@ -336,7 +343,8 @@ func funcName(flow string, taken map[string]string) string {
 	if base == "" || ('0' <= base[0] && base[0] <= '9') {
 		base = "flow" + strings.ToUpper(base[:min(1, len(base))]) + base[min(1, len(base)):]
 	}
-	used := map[string]bool{"test": true, "expect": true, "unique": true, "runID": true, "path": true}
+	used := map[string]bool{"test": true, "expect": true, "unique": true, "runID": true, "path": true,
+		"expectDialog": true, "dialogLogs": true, "DialogLog": true}
 	for _, h := range helpers {
 		used[h.name] = true
 	}
@@ -515,6 +523,15 @@ func (w *writer) action(s step.Step, targets []Target) {
 			return
 		}
 		call("fill", w.str(s.Value))
+	case step.Clear:
+		call("clear")
+	case step.AddOption, step.RemoveOption:
+		w.uses[helperChoose] = true
+		args := []string{el(), w.str(s.Value), strconv.FormatBool(s.Type == step.AddOption)}
+		if opts != "" {
+			args = append(args, opts)
+		}
+		w.line("await chooseOption(%s);", strings.Join(args, ", "))
 	case step.Select:
 		call("selectOption", w.str(s.Value))
 	case step.Scroll:
@@ -556,6 +573,16 @@ func (w *writer) action(s step.Step, targets []Target) {
 			return
 		}
 		assert(el(), "toBeVisible")
+	case step.Accept:
+		w.uses[helperDialogs] = true
+		arg := "d.defaultValue()"
+		if s.Value != "" {
+			arg = w.str(s.Value)
+		}
+		w.line("dialogs(page).answers.push((d) => d.accept(%s));", arg)
+	case step.Dismiss:
+		w.uses[helperDialogs] = true
+		w.line("dialogs(page).answers.push((d) => d.dismiss());")
 	case step.Expect:
 		w.expect(s, el, assert)
 	default:
@@ -584,6 +611,16 @@ func (w *writer) expect(s step.Step, el func() string, assert func(loc, matcher 
 		}
 	case step.ExpectURL:
 		assert("page", "toHaveURL", w.urlMatcher(s.Value, contains))
+	case step.ExpectDialog:
+		w.uses[helperDialogs] = true
+		args := []string{"page", w.str(s.Value)}
+		if contains {
+			args[1] = w.containsPattern(s.Value)
+		}
+		if s.Timeout > 0 {
+			args = append(args, fmt.Sprintf("{ timeout: %d }", s.Timeout.Milliseconds()))
+		}
+		w.line("await expectDialog(%s);", strings.Join(args, ", "))
 	case step.ExpectTitle:
 		if contains {
 			assert("page", "toHaveTitle", w.containsPattern(s.Value))

@@ -100,6 +100,14 @@ steps:
   - expect: { text: { in: the greeting, is: "Hi {{ env.NAME }}!" } }
   - click: the Launch rocket button
   - scroll: { in: the Messages panel, to: the Archive button }
+  - clear: the email field
+  - select: { from: the Toppings list, add: Olives }
+  - select: { from: the Toppings list, remove: "{{ env.E2E_TOPPING }}" }
+  - dialog: dismiss
+  - dialog: { accept: true, text: "{{ env.E2E_NAME }}" }
+  - dialog: accept
+  - expect: { dialog: Delete the draft? }
+  - expect: { dialog: { contains: "new  name" } }
 `)
 		css := Target{Locator: browser.PWLocator{Kind: "css", Value: "span.icon-file", Count: 1,
 			Reason: "no role, label, placeholder, test id or text names it alone; its class does"}, Cached: true}
@@ -139,6 +147,10 @@ steps:
 			{Targets: []Target{role("heading", "")}},
 			{}, // never located: guessed
 			{Targets: []Target{role("button", "Archive"), role("region", "Messages")}},
+			{Targets: []Target{role("textbox", "Email")}},
+			{Targets: []Target{role("listbox", "Toppings")}},
+			{Targets: []Target{role("listbox", "Toppings")}},
+			{}, {}, {}, {}, {},
 		}
 		spec, err := Spec(Test{Test: tt, Steps: steps}, Options{OutDir: filepath.Join(dir, "out")})
 		if err != nil {

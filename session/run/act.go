@@ -459,8 +459,12 @@ func (e *actEnv) execute(ctx context.Context, command string) (session.StepOutco
 		out.Result += "; " + e.tr.redact(sr.Note)
 	}
 	// The agent learns of the dialogs the step made the page open.
-	for _, d := range e.tr.page.Dialogs() {
-		out.Result += fmt.Sprintf("; the page opened a %s dialog %q, answered OK", d.Type, e.tr.redact(d.Message))
+	ds, derr := e.tr.takeDialogs()
+	for _, d := range ds {
+		out.Result += fmt.Sprintf("; the page opened a %s dialog %q, %s", d.Type, e.tr.redact(d.Message), e.tr.answerWords(d))
+	}
+	if derr != nil {
+		out.Result += "; " + derr.Error()
 	}
 	return out, sr
 }

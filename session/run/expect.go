@@ -78,6 +78,8 @@ func runExpect(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step, s
 			u, err := tr.page.URL(ctx)
 			return u, urlMatches(st, u), err
 		}, func(got string) error { return fmt.Errorf("expected the URL %s %q, got %q", verb(st), st.Value, got) })
+	case step.ExpectDialog:
+		return r.expectDialog(ctx, tr, st, sr)
 	case step.ExpectTitle:
 		return r.poll(ctx, st, func() (string, bool, error) {
 			t, err := tr.page.Title(ctx)

@@ -43,6 +43,10 @@ func describe(st step.Step) string {
 		return fmt.Sprintf("type %q into %s", st.Value, d)
 	case step.Select:
 		return fmt.Sprintf("select %q in %s", st.Value, d)
+	case step.AddOption:
+		return fmt.Sprintf("choose %q too in %s", st.Value, d)
+	case step.RemoveOption:
+		return fmt.Sprintf("unchoose %q in %s", st.Value, d)
 	case step.Drag:
 		return fmt.Sprintf("drag %s onto %s", d, st.Value)
 	case step.Scroll:
@@ -56,6 +60,13 @@ func describe(st step.Step) string {
 			return "press " + st.Value
 		}
 		return fmt.Sprintf("press %s in %s", st.Value, d)
+	case step.Accept:
+		if st.Value != "" {
+			return fmt.Sprintf("answer the next dialog OK with %q", st.Value)
+		}
+		return "answer the next dialog OK"
+	case step.Dismiss:
+		return "answer the next dialog Cancel"
 	case step.Wait:
 		if d == "" {
 			return "wait " + st.Timeout.String()
@@ -65,7 +76,7 @@ func describe(st step.Step) string {
 		switch st.Expect {
 		case step.ExpectVisible, step.ExpectHidden:
 			return fmt.Sprintf("expect %s %s", d, st.Expect)
-		case step.ExpectURL, step.ExpectTitle:
+		case step.ExpectURL, step.ExpectTitle, step.ExpectDialog:
 			return fmt.Sprintf("expect %s %s %q", st.Expect, verb(st), st.Value)
 		default:
 			return fmt.Sprintf("expect %s of %s %s %q", st.Expect, d, verb(st), st.Value)

@@ -296,6 +296,12 @@ type testRun struct {
 	okOrigin   string                      // the origin last found allowed
 	flow       *flowScope                  // the flow whose steps run; nil for the test's own
 	sub        int                         // the last sub-step number given under the test's use step running
+	at         testfile.Pos                // where the step running is, in its file
+	answers    []givenAnswer               // the dialog steps run, in order (dialogs.go)
+	dialogs    []browser.Dialog            // the dialogs the page answered, in order
+	// dialogsChecked is how many of dialogs an expect dialog step has
+	// checked: the next one looks only at the others.
+	dialogsChecked int
 }
 
 // flowScope is a flow while its steps run for a use step: its steps are
@@ -462,6 +468,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 			res.Error = fmt.Sprintf("step %d (line %d): %s", i+1, st.Pos.Line, sr.Error)
 		}
 	}
+	r.unusedAnswer(tr, &res)
 	r.flush(ctx, tr, &res)
 	res.Stale = tr.stale
 	if r.atEnd != nil {
@@ -661,22 +668,27 @@ type handler func(r *Runner, ctx context.Context, tr *testRun, raw, st step.Step
 
 // handlers maps each step type to what runs it; a test checks it covers step.Types.
 var handlers = map[step.Type]handler{
-	step.Navigate:   runNavigate,
-	step.Click:      runElement,
-	step.DblClick:   runElement,
-	step.RightClick: runElement,
-	step.TypeText:   runElement,
-	step.Select:     runElement,
-	step.Press:      runPress,
-	step.Hover:      runElement,
-	step.Upload:     runUpload,
-	step.Drag:       runDrag,
-	step.Check:      runElement,
-	step.Uncheck:    runElement,
-	step.Scroll:     runScroll,
-	step.Wait:       runWait,
-	step.Expect:     runExpect,
-	step.Assert:     runAssert,
+	step.Navigate:     runNavigate,
+	step.Click:        runElement,
+	step.DblClick:     runElement,
+	step.RightClick:   runElement,
+	step.TypeText:     runElement,
+	step.Clear:        runElement,
+	step.Select:       runElement,
+	step.AddOption:    runElement,
+	step.RemoveOption: runElement,
+	step.Press:        runPress,
+	step.Hover:        runElement,
+	step.Upload:       runUpload,
+	step.Drag:         runDrag,
+	step.Check:        runElement,
+	step.Uncheck:      runElement,
+	step.Scroll:       runScroll,
+	step.Wait:         runWait,
+	step.Accept:       runDialog,
+	step.Dismiss:      runDialog,
+	step.Expect:       runExpect,
+	step.Assert:       runAssert,
 }
 
 // Acts run steps through the table, so they join it once it exists.
@@ -686,6 +698,7 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	start := time.Now()
 	ctx = r.stepContext(ctx, i)
 	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Command(), Kind: string(st.Type), Cache: "none"}
+	tr.at = st.Pos
 	resolved, secrets, err := testfile.Resolve(st.Step, r.o.Env, tr.unique)
 	tr.addSecrets(secrets)
 	if err == nil && st.Use != nil {
@@ -699,10 +712,7 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 			err = r.runHandler(ctx, h, tr, st.Step, resolved, &sr)
 		}
 	}
-	for _, d := range tr.page.Dialogs() {
-		note := fmt.Sprintf("the page's %s %q was answered OK", d.Type, tr.redact(d.Message))
-		sr.Note = strings.TrimPrefix(sr.Note+"; "+note, "; ")
-	}
+	err = tr.noteDialogs(&sr, err)
 	if gone := rendererGone(ctx); gone != nil {
 		// The renderer died during the step: the step fails with that, not
 		// with the timeout or cancellation it caused, even when what it
@@ -954,8 +964,19 @@ var elementActions = map[step.Type]elementAction{
 	step.TypeText: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
 		return p.Fill(ctx, ref, v, o)
 	},
+	step.Clear: func(ctx context.Context, p *browser.Page, ref, _ string, o browser.ActOptions) error {
+		return p.Clear(ctx, ref, o)
+	},
 	step.Select: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
 		_, err := p.SelectOption(ctx, ref, []string{v}, o)
+		return err
+	},
+	step.AddOption: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
+		_, err := p.AddOption(ctx, ref, v, o)
+		return err
+	},
+	step.RemoveOption: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {
+		_, err := p.RemoveOption(ctx, ref, v, o)
 		return err
 	},
 	step.Press: func(ctx context.Context, p *browser.Page, ref, v string, o browser.ActOptions) error {

@@ -55,7 +55,7 @@ func TestHandlersCoverEveryStepType(t *testing.T) {
 	// every step type that runElement handles acts through the table
 	for typ := range step.Types {
 		switch typ {
-		case step.Click, step.DblClick, step.RightClick, step.Upload, step.Hover, step.Scroll, step.Check, step.Uncheck, step.TypeText, step.Select, step.Press:
+		case step.Click, step.DblClick, step.RightClick, step.Upload, step.Hover, step.Scroll, step.Check, step.Uncheck, step.TypeText, step.Clear, step.Select, step.AddOption, step.RemoveOption, step.Press:
 			if _, ok := elementActions[typ]; !ok {
 				t.Errorf("no element action for %s", typ)
 			}

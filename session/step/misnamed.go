@@ -113,7 +113,7 @@ var actions = []action{
 // [actions]: those that do something to the element they name.
 var actingTypes = map[Type]bool{
 	Click: true, DblClick: true, RightClick: true, Hover: true, Check: true, Uncheck: true,
-	TypeText: true, Select: true, Press: true, Upload: true, Drag: true,
+	TypeText: true, Clear: true, Select: true, AddOption: true, RemoveOption: true, Press: true, Upload: true, Drag: true,
 }
 
 // normalize lower-cases d, reads hyphens and underscores as spaces and

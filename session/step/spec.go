@@ -70,11 +70,31 @@ var Types = map[Type]Spec{
 			Element: true,
 		},
 	},
+	Clear: {
+		Summary: "empty a text field, as a person does by selecting all its text and deleting it",
+		Fields:  Fields{Description: Required, DescriptionDoc: "the text box, text area or editable region to empty", Element: true},
+	},
 	Select: {
 		Summary: "choose an option in a select or list box",
 		Fields: Fields{
 			Description: Required, DescriptionDoc: "the select or list box",
 			Value: Required, ValueDoc: "the option to choose",
+			Element: true,
+		},
+	},
+	AddOption: {
+		Summary: "choose one more option in a select that takes several, keeping the ones chosen",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the select that takes several options",
+			Value: Required, ValueDoc: "the option to add",
+			Element: true,
+		},
+	},
+	RemoveOption: {
+		Summary: "unchoose one option in a select that takes several, keeping the others chosen",
+		Fields: Fields{
+			Description: Required, DescriptionDoc: "the select that takes several options",
+			Value: Required, ValueDoc: "the chosen option to remove",
 			Element: true,
 		},
 	},
@@ -128,6 +148,13 @@ var Types = map[Type]Spec{
 		Fields:  Fields{Description: Optional, DescriptionDoc: "the element to wait for", Element: true},
 		Rule:    waitRule,
 	},
+	Accept: {
+		Summary: "answer the next dialog the page opens (alert, confirm, prompt) with OK; give it before the step that opens the dialog",
+		Fields:  Fields{Value: Optional, ValueDoc: "the text a prompt gets; without it a prompt keeps its default text"},
+	},
+	Dismiss: {
+		Summary: "answer the next dialog the page opens (confirm, prompt) with Cancel; give it before the step that opens the dialog",
+	},
 	Expect: {
 		Summary: "check the page deterministically",
 		Expect:  true,
@@ -178,6 +205,11 @@ var Expectations = map[ExpectKind]ExpectSpec{
 	ExpectTitle: {
 		Summary: "the page title",
 		Fields:  Fields{Value: Required, ValueDoc: "the expected title"},
+		Match:   true,
+	},
+	ExpectDialog: {
+		Summary: "the message of a dialog the page opened since the last such check",
+		Fields:  Fields{Value: Required, ValueDoc: "the expected message"},
 		Match:   true,
 	},
 }

@@ -24,23 +24,28 @@ type Type string
 
 // The step types. Every constant has an entry in [Types].
 const (
-	Navigate   Type = "NAVIGATE"   // open the URL in Value
-	Click      Type = "CLICK"      // click the element in Description
-	DblClick   Type = "DBLCLICK"   // double-click the element in Description
-	RightClick Type = "RIGHTCLICK" // right-click the element in Description (a context menu)
-	TypeText   Type = "TYPE"       // type Value into the field in Description
-	Select     Type = "SELECT"     // choose option Value in the select in Description
-	Press      Type = "PRESS"      // press key Value, in the element in Description if given
-	Hover      Type = "HOVER"      // move the pointer over the element in Description
-	Drag       Type = "DRAG"       // drag the element in Description onto the element described in Value
-	Upload     Type = "UPLOAD"     // choose the files in Value (one path a line) in the file input in Description
-	Check      Type = "CHECK"      // turn on the checkbox, radio or switch in Description
-	Uncheck    Type = "UNCHECK"    // turn off the checkbox or switch in Description
-	Scroll     Type = "SCROLL"     // scroll the element in Description into view
-	Wait       Type = "WAIT"       // wait for the element in Description, or for Timeout
-	Expect     Type = "EXPECT"     // a deterministic check, of the kind in Step.Expect
-	Assert     Type = "ASSERT"     // a check in natural language, judged by the model
-	Act        Type = "ACT"        // a goal in natural language, reached by the agent
+	Navigate     Type = "NAVIGATE"     // open the URL in Value
+	Click        Type = "CLICK"        // click the element in Description
+	DblClick     Type = "DBLCLICK"     // double-click the element in Description
+	RightClick   Type = "RIGHTCLICK"   // right-click the element in Description (a context menu)
+	TypeText     Type = "TYPE"         // type Value into the field in Description
+	Clear        Type = "CLEAR"        // empty the text field in Description
+	Select       Type = "SELECT"       // choose option Value in the select in Description
+	AddOption    Type = "ADDOPTION"    // choose option Value too in the multi-select in Description, keeping the others
+	RemoveOption Type = "REMOVEOPTION" // unchoose option Value in the multi-select in Description, keeping the others
+	Press        Type = "PRESS"        // press key Value, in the element in Description if given
+	Hover        Type = "HOVER"        // move the pointer over the element in Description
+	Drag         Type = "DRAG"         // drag the element in Description onto the element described in Value
+	Upload       Type = "UPLOAD"       // choose the files in Value (one path a line) in the file input in Description
+	Check        Type = "CHECK"        // turn on the checkbox, radio or switch in Description
+	Uncheck      Type = "UNCHECK"      // turn off the checkbox or switch in Description
+	Scroll       Type = "SCROLL"       // scroll the element in Description into view
+	Wait         Type = "WAIT"         // wait for the element in Description, or for Timeout
+	Accept       Type = "ACCEPT"       // answer the page's next dialog with OK, a prompt with Value if given
+	Dismiss      Type = "DISMISS"      // answer the page's next dialog with Cancel
+	Expect       Type = "EXPECT"       // a deterministic check, of the kind in Step.Expect
+	Assert       Type = "ASSERT"       // a check in natural language, judged by the model
+	Act          Type = "ACT"          // a goal in natural language, reached by the agent
 )
 
 // ExpectKind is what an EXPECT step checks, written in lower case.
@@ -54,6 +59,7 @@ const (
 	ExpectValue   ExpectKind = "value"   // the form field's value matches Value
 	ExpectURL     ExpectKind = "url"     // the page URL matches Value
 	ExpectTitle   ExpectKind = "title"   // the page title matches Value
+	ExpectDialog  ExpectKind = "dialog"  // the message of a dialog the page opened matches Value
 )
 
 // Match says how an EXPECT step compares the actual text with Value. The zero

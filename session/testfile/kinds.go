@@ -1,6 +1,7 @@
 package testfile
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/e2e-dev/e2e/session/step"
@@ -19,6 +20,8 @@ const (
 	toContains                      // step.Step.Value, with Match set to contains
 	toDuration                      // step.Step.Timeout, the time a wait lasts
 	toFiles                         // step.Step.Value, file paths one a line, from a path or a list of them
+	toYes                           // nothing but true: the key says which of the kind's types the step is (see kindSpec.picks)
+	toPick                          // a key of kindSpec.picks, as plain text: it says which type the step is
 )
 
 // key is one key of a kind's mapping form.
@@ -44,6 +47,31 @@ type kindSpec struct {
 	sub map[Kind]kindSpec
 	// example is a step of this kind, shown when its shape is wrong.
 	example string
+	// picks, for a kind that makes steps of several types, maps the keys
+	// (or, for a toPick scalar, the words) that choose a type to it; typ is
+	// the type when none is given.
+	picks map[string]step.Type
+}
+
+// types returns the step types that steps of this kind have.
+func (k kindSpec) types() []step.Type {
+	out := []step.Type{k.typ}
+	for _, name := range slices.Sorted(maps.Keys(k.picks)) {
+		if t := k.picks[name]; !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// pickFor returns the key or word of picks that chooses typ, or "".
+func (k kindSpec) pickFor(typ step.Type) string {
+	for _, name := range slices.Sorted(maps.Keys(k.picks)) {
+		if k.picks[name] == typ {
+			return name
+		}
+	}
+	return ""
 }
 
 // fields returns what the step type, or the kind of check, needs.
@@ -63,8 +91,11 @@ var kinds = map[Kind]kindSpec{
 	"rightclick": {typ: step.RightClick, scalar: toDescription, example: "rightclick: the Alice row"},
 	"type": {typ: step.TypeText, example: `type: { into: the email field, text: "{{ env.E2E_USER }}" }`,
 		keys: []key{{"into", toDescription, true}, {"text", toValue, true}}},
-	"select": {typ: step.Select, example: "select: { from: the country list, option: France }",
-		keys: []key{{"from", toDescription, true}, {"option", toValue, true}}},
+	"clear": {typ: step.Clear, scalar: toDescription, example: "clear: the Email field"},
+	"select": {typ: step.Select, example: "select: { from: the country list, option: France }, or select: { from: the Toppings list, add: Olives }",
+		keys:  []key{{"from", toDescription, true}, {"option", toValue, false}, {"add", toValue, false}, {"remove", toValue, false}},
+		oneOf: []string{"option", "add", "remove"},
+		picks: map[string]step.Type{"option": step.Select, "add": step.AddOption, "remove": step.RemoveOption}},
 	"press": {typ: step.Press, scalar: toValue, example: "press: Enter, or press: { key: Enter, in: the search field }",
 		keys: []key{{"key", toValue, true}, {"in", toDescription, false}}},
 	"drag": {typ: step.Drag, example: "drag: { from: the Write report card, to: the Done list }",
@@ -76,6 +107,9 @@ var kinds = map[Kind]kindSpec{
 	"uncheck": {typ: step.Uncheck, scalar: toDescription, example: "uncheck: the Remember me checkbox"},
 	"scroll": {typ: step.Scroll, scalar: toDescription, example: "scroll: the page footer, or scroll: { in: the Messages panel, to: the Archive button }",
 		keys: []key{{"in", toValue, false}, {"to", toDescription, true}}},
+	"dialog": {typ: step.Accept, scalar: toPick, example: `dialog: dismiss, or dialog: { accept: true, text: "Ann" }`,
+		keys:  []key{{"accept", toYes, false}, {"dismiss", toYes, false}, {"text", toValue, false}},
+		oneOf: []string{"accept", "dismiss"}, picks: map[string]step.Type{"accept": step.Accept, "dismiss": step.Dismiss}},
 	"wait": {typ: step.Wait, scalar: toDuration, example: "wait: 2s, or wait: { for: the results table }",
 		keys: []key{{"for", toDescription, true}}},
 	"expect": {typ: step.Expect, sub: expectKinds, example: "expect: { visible: the Users heading }"},
@@ -97,6 +131,8 @@ var expectKinds = map[Kind]kindSpec{
 	"value": {typ: step.Expect, expect: step.ExpectValue, example: "expect: { value: { of: the email field, is: alice@example.com } }",
 		keys: append([]key{{"of", toDescription, true}}, matchKeys...), oneOf: []string{"is", "contains"}},
 	"url": {typ: step.Expect, expect: step.ExpectURL, scalar: toValue, example: `expect: { url: "/users/*" }`,
+		keys: matchKeys, oneOf: []string{"is", "contains"}},
+	"dialog": {typ: step.Expect, expect: step.ExpectDialog, scalar: toValue, example: `expect: { dialog: "Delete the draft?" }`,
 		keys: matchKeys, oneOf: []string{"is", "contains"}},
 	"title": {typ: step.Expect, expect: step.ExpectTitle, scalar: toValue, example: "expect: { title: { contains: Users } }",
 		keys: matchKeys, oneOf: []string{"is", "contains"}},

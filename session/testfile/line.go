@@ -3,6 +3,7 @@ package testfile
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,7 +63,7 @@ func ParseLine(line string) (step.Step, error) {
 // kindFor is the kind of test-file step that s is.
 func kindFor(s step.Step) (Kind, kindSpec, bool) {
 	for _, k := range Kinds() {
-		if spec := kinds[k]; spec.typ == s.Type {
+		if spec := kinds[k]; slices.Contains(spec.types(), s.Type) {
 			if spec.sub != nil {
 				if _, _, ok := subKindFor(s, spec); !ok {
 					return "", kindSpec{}, false
@@ -100,12 +101,21 @@ func value(s step.Step, spec kindSpec) string {
 			if s.Description == "" {
 				return s.Timeout.String()
 			}
+		case toPick:
+			if s.Description == "" && s.Value == "" {
+				return spec.pickFor(s.Type)
+			}
 		}
 	}
 	var parts []string
 	for _, k := range spec.keys {
+		if t, ok := spec.picks[k.name]; ok && t != s.Type {
+			continue // a key that picks another type
+		}
 		var v string
 		switch k.to {
+		case toYes:
+			v = "true"
 		case toDescription:
 			if s.Description == "" {
 				continue

@@ -46,7 +46,7 @@ func loadSchema(t *testing.T, path string) schema {
 var keywords = map[string]bool{
 	"$ref": true, "type": true, "properties": true, "required": true, "additionalProperties": true,
 	"items": true, "minItems": true, "minLength": true, "minProperties": true, "maxProperties": true,
-	"oneOf": true, "pattern": true, "minimum": true,
+	"oneOf": true, "pattern": true, "minimum": true, "const": true,
 	"$schema": false, "title": false, "description": false, "definitions": false, "format": false,
 }
 
@@ -150,6 +150,9 @@ func validate(root, s schema, v any, at string) []string {
 		if n, ok := s["minimum"].(float64); ok && x < n {
 			fail("%v is below %v", x, n)
 		}
+	}
+	if c, ok := s["const"]; ok && c != v {
+		fail("want %v, got %v", c, v)
 	}
 	if alts, ok := s["oneOf"].([]any); ok {
 		matched := 0

@@ -18,11 +18,16 @@
 //	navigate: URL                          NAVIGATE
 //	click: element                         CLICK
 //	type: { into: element, text: T }       TYPE
+//	clear: element                         CLEAR
 //	select: { from: element, option: O }   SELECT
+//	select: { from: element, add: O }      ADDOPTION (a multi-select keeps the others)
+//	select: { from: element, remove: O }   REMOVEOPTION
 //	press: KEY | { key: KEY, in: element } PRESS
 //	hover | dblclick | rightclick | check | uncheck | scroll: element
 //	drag: { from: element, to: element }   DRAG (Value describes the drop target)
 //	upload: { into: element, files: [P] }  UPLOAD (Value: paths, one a line)
+//	dialog: accept | { accept: true, text: T }   ACCEPT (the next dialog; Value: a prompt's text)
+//	dialog: dismiss | { dismiss: true }    DISMISS
 //	wait: 2s | { for: element }            WAIT
 //	expect: { visible: element }           EXPECT visible
 //	expect: { hidden: element }            EXPECT hidden
@@ -30,6 +35,7 @@
 //	expect: { value: { of: element, is: T } }       EXPECT value (or contains: T)
 //	expect: { url: U } | { url: { contains: U } }   EXPECT url; * in U matches anything
 //	expect: { title: T } | { title: { contains: T } }
+//	expect: { dialog: M } | { dialog: { contains: M } }   EXPECT dialog
 //	act: goal in plain words               ACT
 //	assert: check in plain words           ASSERT
 //	timeout: 5s                            beside any kind: the step's own timeout
@@ -46,6 +52,7 @@ package testfile
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -438,6 +445,15 @@ func (d *decoder) fill(s *step.Step, what string, spec kindSpec, keyN, n ast.Nod
 		d.errorf(keyN, "%s needs %s; for example %s", what, need(spec, spec.scalar), spec.example)
 		return false
 	}
+	if spec.scalar == toPick {
+		t, ok := spec.picks[strings.TrimSpace(text)]
+		if !ok {
+			d.errorf(v, "%s takes %s; for example %s", what, need(spec, toPick), spec.example)
+			return false
+		}
+		s.Type = t
+		return true
+	}
 	return d.set(s, spec.scalar, text, v)
 }
 
@@ -515,17 +531,44 @@ func (d *decoder) fillKeys(s *step.Step, what string, spec kindSpec, keyN, v ast
 			good = false
 			continue
 		}
-		if strings.TrimSpace(text) == "" {
+		if k.to == toYes {
+			if strings.TrimSpace(text) != "true" {
+				d.errorf(d.unwrap(e.value), "%s: %s takes true, found %s; leave %s out, or give %s", what, k.name, quoted(text), k.name,
+					strings.Join(slices.DeleteFunc(slices.Clone(spec.oneOf), func(o string) bool { return o == k.name }), " or "))
+				good = false
+			}
+		} else if strings.TrimSpace(text) == "" {
 			if k.required || k.to != toDescription {
 				d.errorf(e.keyN, "%s needs %s (%s)", what, k.name, need(spec, k.to))
 				good = false
 			}
 			continue
+		} else {
+			good = d.set(s, k.to, text, d.unwrap(e.value)) && good
 		}
-		good = d.set(s, k.to, text, d.unwrap(e.value)) && good
+		if t, ok := spec.picks[k.name]; ok {
+			s.Type = t
+		}
+	}
+	if len(chosen) == 1 && spec.picks != nil {
+		// A key the type that was picked takes no part in: text with dismiss.
+		f := step.Types[s.Type].Fields
+		for _, k := range spec.keys {
+			e, given := given[k.name]
+			if !given || k.to != toValue || f.Value != step.Forbidden {
+				continue
+			}
+			d.errorf(e.keyN, "%s takes no %s with %s; %s goes with %s", what, k.name, chosen[0], k.name,
+				strings.Join(slices.DeleteFunc(slices.Clone(spec.oneOf), func(o string) bool { return o == chosen[0] }), " or "))
+			good = false
+		}
 	}
 	if len(spec.oneOf) > 0 && len(chosen) == 0 && !slices.ContainsFunc(spec.oneOf, func(k string) bool { return slices.Contains(guessed, k) }) {
-		d.errorf(v, "%s needs %s (%s)", what, strings.Join(spec.oneOf, " or "), need(spec, toValue))
+		if slices.ContainsFunc(spec.keys, func(k key) bool { return k.to == toYes }) {
+			d.errorf(v, "%s needs %s; for example %s", what, strings.Join(spec.oneOf, " or "), spec.example)
+		} else {
+			d.errorf(v, "%s needs %s (%s)", what, strings.Join(spec.oneOf, " or "), need(spec, toValue))
+		}
 		good = false
 	}
 	return good
@@ -580,6 +623,10 @@ func need(spec kindSpec, to target) string {
 		return "the time to wait, such as 2s"
 	case toFiles:
 		return f.ValueDoc
+	case toYes:
+		return "true"
+	case toPick:
+		return strings.Join(slices.Sorted(maps.Keys(spec.picks)), " or ")
 	}
 	return "a value"
 }
@@ -666,7 +713,7 @@ func misnamedMsg(typ step.Type, phrase string, want step.Type, desc string) stri
 // kindOf returns the kind of step that makes steps of type typ, or "".
 func kindOf(typ step.Type) string {
 	for _, k := range Kinds() {
-		if spec := kinds[k]; spec.typ == typ && spec.expect == "" {
+		if spec := kinds[k]; slices.Contains(spec.types(), typ) && spec.expect == "" {
 			return string(k)
 		}
 	}
