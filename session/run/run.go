@@ -1050,12 +1050,44 @@ func (r *Runner) remember(tr *testRun, e *session.CacheEntry) {
 		return
 	}
 	e.Identity = tr.identity[e.Key]
+	scrubEntry(tr.redact, e)
 	tr.hold(pendingWrite{write: func(ctx context.Context) error {
 		if err := r.o.Store.PutCache(ctx, e); err != nil {
 			return fmt.Errorf("save element cache: %w", err)
 		}
 		return nil
 	}})
+}
+
+// scrubEntry keeps every secret value out of a cache row before it is
+// stored: a selector that names one (the text of a status that shows it)
+// is dropped, since a redacted selector would find nothing, and the
+// recorded node, its context and the intent are redacted (a row that no
+// longer reads as the page does misses, and the element is located again).
+func scrubEntry(red func(string) string, e *session.CacheEntry) {
+	kept := e.Selectors[:0]
+	for _, s := range e.Selectors {
+		if red(s.Value) == s.Value {
+			kept = append(kept, s)
+		}
+	}
+	e.Selectors = kept
+	e.Node.Name, e.Node.Text = red(e.Node.Name), red(e.Node.Text)
+	for k, v := range e.Node.Attrs {
+		e.Node.Attrs[k] = red(v)
+	}
+	for i, n := range e.Context.Near {
+		e.Context.Near[i] = red(n)
+	}
+	for i := range e.Context.Path {
+		e.Context.Path[i].Name = red(e.Context.Path[i].Name)
+	}
+	for k, v := range e.Intent.Attributes {
+		e.Intent.Attributes[k] = red(v)
+	}
+	for i := range e.Intent.Related {
+		e.Intent.Related[i].Name = red(e.Intent.Related[i].Name)
+	}
 }
 
 // target returns the ref of the step's element (see findTarget) and tells

@@ -1,6 +1,10 @@
 package run
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -72,7 +76,8 @@ func TestRunClearRefuses(t *testing.T) {
 // the default OK again; expect dialog checks each message once.
 func TestRunDialogs(t *testing.T) {
 	e := newEnv(t)
-	e.vars["E2E_DRAFT_NAME"] = "Ann's plan"
+	const name = `Ann's "plan" \ v2` // a quote, a backslash and spaces
+	e.vars["E2E_DRAFT_NAME"] = name
 	rep := e.run("", `name: dialogs
 url: /dialogs
 steps:
@@ -98,8 +103,20 @@ steps:
 			t.Errorf("step %d note %q, want %q", i+1, ss[i].Note, want)
 		}
 	}
-	if strings.Contains(e.out.String(), "Ann's plan") {
-		t.Errorf("the output shows the secret:\n%s", e.out.String())
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, _ := json.Marshal(name)
+	db, _ := os.ReadFile(filepath.Join(e.dbDir, "e2e.db"))
+	wal, _ := os.ReadFile(filepath.Join(e.dbDir, "e2e.db-wal"))
+	for what, text := range map[string]string{"output": e.out.String(), "report": string(b), "store": string(db) + string(wal)} {
+		for _, f := range []string{name, string(jb[1 : len(jb)-1]), strconv.Quote(name), "plan"} {
+			if strings.Contains(text, f) {
+				i := strings.Index(text, f)
+				t.Errorf("the %s shows the secret as %q: …%q…", what, f, text[max(0, i-300):min(len(text), i+len(f)+60)])
+			}
+		}
 	}
 }
 
