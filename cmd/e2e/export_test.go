@@ -77,6 +77,9 @@ func playwright(t *testing.T, modules, dir string, env []string, args ...string)
 			t.Fatal(err)
 		}
 	}
+	if len(args) > 1 && args[0] == "playwright" && args[1] == "test" {
+		args = append(args, "--config", stallConfig(t, dir))
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(modules, ".bin", args[0]), args[1:]...)
@@ -84,6 +87,32 @@ func playwright(t *testing.T, modules, dir string, env []string, args ...string)
 	cmd.Env = append(append(os.Environ(), "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "CI=1"), env...)
 	out, err := cmd.CombinedOutput()
 	return err, string(out)
+}
+
+// stallConfig writes, beside the exported playwright.config.ts, a config
+// that extends it without Playwright's own wall-clock limits (30 s a test,
+// 5 s an expectation): on a stalled machine a spec that passes must not
+// fail for its clock. The harness's 5 minutes remain the bound. A spec
+// meant to fail on an expectation sets E2E_TEST_EXPECT_TIMEOUT (ms).
+func stallConfig(t *testing.T, dir string) string {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(dir, "playwright.config.ts")); err != nil {
+		t.Fatalf("no exported playwright.config.ts in %s: %v", dir, err)
+	}
+	const conf = `import base from './playwright.config';
+import { defineConfig } from '@playwright/test';
+const expectTimeout = Number(process.env.E2E_TEST_EXPECT_TIMEOUT ?? 600000);
+export default defineConfig({
+  ...base,
+  timeout: 0,
+  expect: { ...base.expect, timeout: expectTimeout },
+  use: { ...base.use, actionTimeout: 0, navigationTimeout: 0 },
+});
+`
+	if err := os.WriteFile(filepath.Join(dir, "stall.config.ts"), []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "stall.config.ts"
 }
 
 const tsconfig = `{
@@ -153,7 +182,7 @@ func TestExportPlaywrightSpecsPassInPlaywright(t *testing.T) {
 	recolor := httptest.NewServer(fixture.Handler(fixture.Options{Variants: []string{"recolor"}}))
 	t.Cleanup(recolor.Close)
 	env = append([]string{"E2E_BASE_URL=" + recolor.URL}, signIn...)
-	err, out := playwright(t, modules, pw, env, "playwright", "test", "product.spec.ts", "--reporter=line", "--output", t.TempDir())
+	err, out := playwright(t, modules, pw, append(env, "E2E_TEST_EXPECT_TIMEOUT=5000"), "playwright", "test", "product.spec.ts", "--reporter=line", "--output", t.TempDir())
 	if err == nil || !strings.Contains(out, "toHaveCSS") || !strings.Contains(out, "1 failed") {
 		t.Fatalf("the product spec on recolor: %v, want it to fail on the colour\n%s", err, out)
 	}
