@@ -17,11 +17,16 @@ import (
 	"github.com/e2e-dev/e2e/store"
 )
 
+// projectStep is the step time of project's e2e.yaml: generous, so that a
+// passing step on a stalled machine only passes later. A step meant to
+// fail waits it out (run in parallel, such tests overlap their waits).
+const projectStep = "30s"
+
 // project writes an e2e.yaml pointing at the fixture and the given tests.
 func project(t *testing.T, base string, tests map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	cfg := fmt.Sprintf("baseURL: %s\ntests: [\"*.e2e.yaml\"]\ntimeouts: { step: 3s }\n", base)
+	cfg := fmt.Sprintf("baseURL: %s\ntests: [\"*.e2e.yaml\"]\ntimeouts: { step: %s }\n", base, projectStep)
 	if err := os.WriteFile(filepath.Join(dir, "e2e.yaml"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -14,9 +14,38 @@ if (!window.__e2e) window.__e2e = (() => {
   const SHORT_TIMER_MS = 500, NAV_GRACE_MS = 5000;
   const track = { last: now(), mutations: 0, inflight: 0, pending: new Map(), seq: 0, timers: new Set(), navSince: 0 };
   const touch = () => { track.last = now(); };
+  // A change that repeats is motion, not work: a progress bar's width, a
+  // clock's or a counter's text, an attribute that blinks. Once one node's
+  // attribute or text (text nodes only: no element comes or goes) has
+  // changed CHURN_AFTER times, each no more than CHURN_GAP_MS after the one
+  // before, its further changes no longer count as the page changing; a
+  // pause longer than the gap starts its count again. Elements added or
+  // removed always count. A page that only animates so settles, and an
+  // action on it is not held back (issue 29, class 5).
+  const CHURN_AFTER = 3, CHURN_GAP_MS = 2000;
+  const churn = new WeakMap(); // node → Map(attribute or '#text' → { n, at })
+  const textOnly = (nodes) => { for (const n of nodes) if (n.nodeType !== 3) return false; return true; };
+  const repeats = (r, t) => {
+    let what;
+    if (r.type === 'attributes') what = '@' + r.attributeName;
+    else if (r.type === 'characterData') what = '#text';
+    else if (textOnly(r.addedNodes) && textOnly(r.removedNodes)) what = '#text';
+    else return false;
+    let m = churn.get(r.target);
+    if (!m) churn.set(r.target, m = new Map());
+    const c = m.get(what);
+    if (!c || t - c.at > CHURN_GAP_MS) { m.set(what, { n: 1, at: t }); return false; }
+    c.n++; c.at = t;
+    return c.n > CHURN_AFTER;
+  };
   try {
-    new MutationObserver((records) => { track.mutations += records.length; touch(); })
-      .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    new MutationObserver((records) => {
+      track.mutations += records.length;
+      const t = now();
+      let changed = false;
+      for (const r of records) if (!repeats(r, t)) changed = true;
+      if (changed) touch();
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   } catch (e) { /* document not observable: settle falls back to the other signals */ }
   window.addEventListener('load', touch, { capture: true, passive: true }); // frames and images loading count as change
   for (const type of ['input', 'change', 'keydown', 'click', 'submit']) {
@@ -29,16 +58,23 @@ if (!window.__e2e) window.__e2e = (() => {
     window.navigation.addEventListener('navigatesuccess', done);
     window.navigation.addEventListener('navigateerror', done);
   }
+  // A short timer is work to wait for, unless its function arms it again
+  // from its own run: that is a loop (an animation, a poll), which never
+  // ends; what the loop changes on the page is judged as change is.
+  let running = null; // the function of the tracked timer running now
   window.setTimeout = function (fn, delay) {
     const d = Number(delay) || 0;
     if (typeof fn !== 'function' || d > SHORT_TIMER_MS) return setT.apply(null, arguments);
     const rest = Array.prototype.slice.call(arguments, 2);
+    const loop = running === fn;
     let id = 0;
     id = setT(function () {
       track.timers.delete(id);
-      try { return fn.apply(this, rest); } finally { touch(); }
+      const outer = running;
+      running = fn;
+      try { return fn.apply(this, rest); } finally { running = outer; if (!loop) touch(); }
     }, d);
-    track.timers.add(id);
+    if (!loop) track.timers.add(id);
     return id;
   };
   window.clearTimeout = function (id) { track.timers.delete(id); return clearT(id); };

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"context"
 	"errors"
 	"net"
 	"strings"
@@ -60,13 +61,11 @@ func TestSettle(t *testing.T) {
 		if _, err := p.Settle(ctxT(t), SettleOptions{Quiet: 300 * time.Millisecond}); err != nil {
 			t.Fatal(err)
 		}
-		// Quiet for 300 ms already: the next settle has nothing to wait for.
-		waited, err := p.Settle(ctxT(t), SettleOptions{Quiet: 300 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if waited > 250*time.Millisecond {
-			t.Errorf("an idle page took %s to settle", waited)
+		// Quiet for 300 ms already: the next settle has nothing to wait for,
+		// so it settles within any bound, however short (the page checks
+		// before it looks at the clock: no stall can fail this).
+		if _, err := p.Settle(ctxT(t), SettleOptions{Quiet: 300 * time.Millisecond, Max: time.Millisecond}); err != nil {
+			t.Errorf("an idle page did not settle at once: %v", err)
 		}
 	})
 }
@@ -97,5 +96,41 @@ func TestNavigateErrors(t *testing.T) {
 	}
 	if resp.Status != 404 || resp.ContentType != "text/html" {
 		t.Errorf("got %+v", resp)
+	}
+}
+
+// TestSettleIgnoresMotion: a page that only moves (a clock's text changing
+// in place every 250 ms; once started, a progress bar whose width, value
+// and text change every 200 ms from a timer that arms itself again) is
+// quiet to settle, in every zoo style: an action on it is not held back
+// until the settle gives up (issue 29, class 5). The wait is bounded by a
+// minute, far beyond any stall: before, every settle here ran it out.
+// /settle/never, whose ticker adds an element each tick, still never
+// settles (TestSettle).
+func TestSettleIgnoresMotion(t *testing.T) {
+	base := fixtureURL(t)
+	for _, style := range []string{"semantic", "library", "webcomponents"} {
+		t.Run(style, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			defer cancel()
+			p := newPage(t)
+			open(t, p, base+"/zoo/progress?style="+style)
+			if _, err := p.Settle(ctx, SettleOptions{Quiet: 300 * time.Millisecond, Max: time.Minute}); err != nil {
+				t.Fatalf("with the clock ticking: %v", err)
+			}
+			must(t, p.Click(ctx, ref(t, p, "button", "Start"), ActOptions{}))
+			if _, err := p.Settle(ctx, SettleOptions{Quiet: 300 * time.Millisecond, Max: time.Minute}); err != nil {
+				t.Fatalf("with the bar moving: %v", err)
+			}
+			var moving bool
+			must(t, p.Eval(ctx, &moving, `() => {
+				const dump = (r) => { let s = r.innerHTML; for (const e of r.querySelectorAll('*')) if (e.shadowRoot) s += dump(e.shadowRoot); return s; };
+				const a = dump(document.body);
+				return new Promise((ok) => setTimeout(() => ok(dump(document.body) !== a), 600));
+			}`))
+			if !moving {
+				t.Fatal("the page stood still: nothing here tests motion")
+			}
+		})
 	}
 }

@@ -44,7 +44,7 @@ var classConcepts = map[string][]string{}
 func init() {
 	for concept, ws := range map[string][]string{
 		"message": {"status", "msg", "message", "messages", "notice", "notification", "notifications", "notify",
-			"toast", "snackbar", "flash", "feedback", "alert"},
+			"toast", "snackbar", "flash", "feedback", "alert", "result", "output", "outcome"},
 		"alert":  {"alert", "error", "errors", "err", "danger", "warning", "warn"},
 		"count":  {"count", "counter", "tally"},
 		"dialog": {"modal", "dialog", "overlay", "popup", "popover", "lightbox"},
@@ -63,7 +63,7 @@ func roleConcept(r *roleDef) string {
 		return ""
 	}
 	switch r.word {
-	case "status", "status message", "message", "notification", "toast", "notice", "snackbar":
+	case "status", "status message", "message", "notification", "toast", "notice", "snackbar", "result", "output", "outcome":
 		return "message"
 	case "alert", "error", "error message", "warning":
 		return "alert"

@@ -140,6 +140,11 @@ func init() {
 	addRole([]string{"article", "post"}, roleDef{strong: []string{"article"}, weak: []string{"listitem"}, container: true})
 	addRole([]string{"sidebar", "side bar", "aside"}, roleDef{strong: []string{"complementary"}, weak: []string{"navigation"}, container: true})
 	addRole([]string{"status", "status message"}, roleDef{strong: []string{"status"}, weak: []string{"alert", "log"}, container: true})
+	// "the result": what an action or a calculation gave, shown in an
+	// <output> (role status) or a line of text classed so; also one entry
+	// of a list of results ("the first result").
+	addRole([]string{"result", "output", "outcome"},
+		roleDef{strong: []string{"status"}, weak: []string{"alert", "log", "text", "paragraph", "listitem", "link", "article", "row", "option"}, container: true})
 	addRole([]string{"alert", "error", "error message", "warning"},
 		roleDef{strong: []string{"alert"}, weak: []string{"status", "alertdialog"}, container: true})
 	addRole([]string{"message", "notification", "toast", "notice", "snackbar"},

@@ -195,3 +195,27 @@ func TestStepThatRunsOutWhileLookingFailsForItsLastLook(t *testing.T) {
 		t.Fatalf("step: %s %q, want it to fail for its first look (no element matches)", s.Status, s.Error)
 	}
 }
+
+// TestActionsOnAMovingPageAreNotHeldBack: on a page that never goes quiet
+// (a clock that ticks forever; after Start, an upload bar moved by a timer
+// that arms itself again), each action is done once its target is there
+// and can be acted on. settleMax is ten minutes and the step time twenty,
+// so a settle that waited for the motion to stop would outlast the run's
+// two minutes and fail it: no stall can pass or fail this by its clock
+// (issue 29, class 5).
+func TestActionsOnAMovingPageAreNotHeldBack(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.Timeouts.SettleMax = 10 * time.Minute
+	e.cfg.Timeouts.Step = 20 * time.Minute
+	rep := e.run("", `name: moving
+url: /zoo/progress?style=library
+steps:
+  - click: the Start button
+  - expect: { text: { in: the result, is: Uploading } }
+  - click: the Stop button
+  - expect: { text: { in: the result, contains: Stopped at } }
+`)
+	if res := rep.Tests[0]; res.Status != "passed" {
+		t.Fatalf("%s: %s\n%s", res.Status, res.Error, e.out.String())
+	}
+}
