@@ -41,6 +41,7 @@ type ciFlags struct {
 	screenshots string
 	video       string
 	color       string
+	runGroup    string
 
 	// set by prepare
 	shardI, shardN int
@@ -67,6 +68,7 @@ func (c *ciFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&c.failOnHeal, "fail-on-heal", false, "exit 3 when every test passed but some only through staged heals")
 	fl.StringVar(&c.screenshots, "screenshots", runner.ScreenshotsFailures, "screenshots: on (after every step), failures (of the failing step) or off")
 	fl.StringVar(&c.video, "video", runner.VideoOff, "screencast video: failures (keep the frames of failed tests, shown in the HTML report) or off")
+	fl.StringVar(&c.runGroup, "run-group", "", "the group this run belongs to, shared by the shards of one CI run so that `e2e report --run-group ID` makes one report of them (default: the CI's run id, "+ciRunIDNames+")")
 	fl.StringVar(&c.color, "color", "auto", "colour the output: auto (on a terminal, not in CI mode, unless NO_COLOR is set; FORCE_COLOR turns it on), always or never")
 }
 
@@ -74,6 +76,9 @@ func (c *ciFlags) register(cmd *cobra.Command) {
 func (c *ciFlags) prepare() error {
 	if !c.ci && strings.EqualFold(os.Getenv("CI"), "true") {
 		c.ci = true
+	}
+	if c.runGroup == "" {
+		c.runGroup = ciRunID()
 	}
 	if c.workers < 1 {
 		return fmt.Errorf("--workers %d: want at least 1", c.workers)
@@ -145,7 +150,9 @@ func (c *ciFlags) selectTests(ctx context.Context, db *store.DB, tests []*testfi
 	}
 	tests = runner.Filter(tests, grep, invert)
 	if c.shardN > 1 {
-		durations, err := db.LatestTestDurations(ctx)
+		// Durations from before this run's group: its shards, which may
+		// start one after another on a shared store, agree on the split.
+		durations, err := db.DurationsBefore(ctx, c.runGroup)
 		if err != nil {
 			return nil, err
 		}
@@ -261,9 +268,11 @@ func (c *ciFlags) report(ctx context.Context, db *store.DB, rep *runner.Report, 
 			}
 		}
 	}
-	if len(c.html) > 0 {
+	if len(c.html) > 0 || len(c.json) > 0 {
+		// The JSON report carries it too, for `e2e report merge`.
 		in.History = runHistory(ctx, db, rep, errOut) // history.go
 	}
+	in.Group = rep.Run.Group
 	if c.ci || c.line {
 		report.Final(out, c.pal, in)
 	}

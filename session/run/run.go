@@ -30,6 +30,8 @@ type Options struct {
 	Config  *testfile.Config
 	Project string // cache namespace; default: the config's project, else its directory's name
 	Shard   string // "i/n" when this run is one shard of the suite, recorded with the run
+	// Group is the run group recorded with the run (session.Run.Group).
+	Group   string
 	Store   session.Store
 	Browser *browser.Browser
 	Locator locate.Locator // default: the local locator
@@ -236,7 +238,7 @@ func (r *Report) Passed() bool {
 // failing tests are in the report. Once started, the run is always
 // finished: passed, or failed (also when Run returns an error).
 func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
-	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard,
+	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard, Group: r.o.Group,
 		BaseURL: r.o.Config.BaseURL, Variant: r.o.Variants}, Dir: r.o.Config.Dir}
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
