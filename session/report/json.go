@@ -69,6 +69,7 @@ type JSONTest struct {
 	SnapshotStep  int        `json:"snapshotStep,omitempty"`
 	Video         []string   `json:"video,omitempty"`   // screencast frames of a failed test
 	VideoMS       []int64    `json:"videoMs,omitempty"` // each frame's time from the first
+	Trace         string     `json:"trace,omitempty"`   // the test's trace file (docs/trace.md)
 	Steps         []JSONStep `json:"steps"`
 	// History is the test's recent runs, oldest first, through this one,
 	// as the store knew them (absent when the run had no store history).
@@ -149,7 +150,7 @@ func ToJSON(in *Input) *JSON {
 		d := detail(rep, i)
 		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Error: t.Error, MS: t.DurationMS, Attempts: max(d.Attempts, 1),
 			Flaky: d.Flaky, Healed: Healed(t, d), Crashed: d.Crashed, Worker: d.Worker, AttemptErrors: d.AttemptErrors, Heals: d.Heals,
-			Snapshot: d.Snapshot, SnapshotStep: d.SnapshotStep, Video: d.Video, VideoMS: d.VideoMS, Steps: []JSONStep{}}
+			Snapshot: d.Snapshot, SnapshotStep: d.SnapshotStep, Video: d.Video, VideoMS: d.VideoMS, Trace: d.Trace, Steps: []JSONStep{}}
 		for _, r := range histories[t.Name].Runs {
 			jt.History = append(jt.History, JSONHistoryRun{Run: r.RunID, At: r.At, RunStatus: r.RunStatus, Branch: r.Branch, Commit: r.Commit,
 				Shard: r.Shard, BaseURL: r.BaseURL, Variant: r.Variant, Outcome: r.Outcome, MS: r.DurationMS, Attempts: r.Attempts, Error: r.Error})

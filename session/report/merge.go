@@ -289,7 +289,7 @@ func FromJSON(j *JSON, file string) Part {
 	for _, jt := range j.Tests {
 		t := session.TestResult{RunID: j.Run.ID, Name: jt.Name, File: jt.File, Status: jt.Status, Error: jt.Error, DurationMS: jt.MS, Attempts: jt.Attempts}
 		d := run.TestDetail{Attempts: jt.Attempts, Flaky: jt.Flaky, AttemptErrors: jt.AttemptErrors, Worker: jt.Worker, Crashed: jt.Crashed,
-			Snapshot: jt.Snapshot, SnapshotStep: jt.SnapshotStep, VideoMS: jt.VideoMS, Heals: jt.Heals, Tokens: map[int]run.Tokens{}}
+			Snapshot: jt.Snapshot, SnapshotStep: jt.SnapshotStep, VideoMS: jt.VideoMS, Heals: jt.Heals, Tokens: map[int]run.Tokens{}, Trace: resolve(jt.Trace)}
 		for _, f := range jt.Video {
 			d.Video = append(d.Video, resolve(f))
 		}
