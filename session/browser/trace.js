@@ -11,8 +11,12 @@ if (!window.__e2eTrace) window.__e2eTrace = (() => {
   const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
   const URLS = new Set(['src', 'href', 'poster', 'action', 'formaction', 'data']);
   const DOTS = '\u25cf\u25cf\u25cf\u25cf\u25cf\u25cf';
-  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const escAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  // Text and attributes are escaped alike, as the redactor's named-entity
+  // form of a value has it (redact.Forms), so that a secret the page shows
+  // is found in the HTML whatever its characters.
+  const ENT = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\u00a0': '&nbsp;' };
+  const esc = (s) => s.replace(/[&<>"'\u00a0]/g, (c) => ENT[c]);
+  const escAttr = esc;
   const abs = (u) => { try { return new URL(u, document.baseURI).href; } catch (e) { return u; } };
   const inStyle = (css) => css.replace(/<\/style/gi, '<\\/style');
   function sheetText(sheet) {
