@@ -39,6 +39,10 @@ type Run struct {
 	Commit     string
 	Version    string // the tool's version
 	Shard      string // "i/n" when the run ran shard i of n of its suite, else ""
+	// Group names the group of runs this one belongs to: the shards of one
+	// CI run share one (by default the CI's own run id), and one report is
+	// built from them; "" for none.
+	Group string
 	// BaseURL is the app the run tested; Variant the fixture variant it
 	// asked for (?variant=…), "" for none.
 	BaseURL string

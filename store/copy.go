@@ -28,7 +28,7 @@ func (s CopyStats) String() string {
 
 // The columns Copy moves, table by table; ids are the target's own.
 const (
-	copyRunCols   = `project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, base_url, variant`
+	copyRunCols   = `project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, base_url, variant, run_group`
 	copyTestCols  = `name, file, status, error, duration_ms, attempts`
 	copyStepCols  = `idx, line, command, kind, status, cache, miss_reason, error, screenshot, duration_ms, llm_calls, note, reidentified, depth`
 	copyCallCols  = `at, purpose, model, tokens_in, tokens_out, latency_ms, attempts, outcome, cost`

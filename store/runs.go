@@ -51,10 +51,10 @@ func (db *DB) StartRun(ctx context.Context, r *session.Run) (err error) {
 	var id int64
 	err = inTx(ctx, db.write, db.eng, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `
-INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, heartbeat_at, base_url, variant)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+INSERT INTO runs (project, started_at, finished_at, status, branch, git_commit, version, pid, host, process_start, shard, heartbeat_at, base_url, variant, run_group)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			r.Project, formatTime(started), nullTime(r.FinishedAt), status, r.Branch, r.Commit, r.Version, me.pid, me.host, me.start, r.Shard,
-			formatTime(db.now()), r.BaseURL, r.Variant).Scan(&id)
+			formatTime(db.now()), r.BaseURL, r.Variant, r.Group).Scan(&id)
 		if err != nil || len(r.Tests) == 0 {
 			return err
 		}
@@ -426,9 +426,18 @@ func decodeReidentification(b []byte) (*session.Reidentification, error) {
 // LatestTestDurations maps each test name to the duration of its most
 // recently saved result, whatever that result's status, across all runs.
 func (db *DB) LatestTestDurations(ctx context.Context) (map[string]time.Duration, error) {
+	return db.DurationsBefore(ctx, "")
+}
+
+// DurationsBefore is LatestTestDurations leaving out the results of the
+// runs of group (none left out for ""): the shards of one run group, which
+// start one after another and write as they go, all split the suite by
+// the same durations, those from before the group.
+func (db *DB) DurationsBefore(ctx context.Context, group string) (map[string]time.Duration, error) {
 	rows, err := db.read.QueryContext(ctx, `
 SELECT t.name, t.duration_ms, t.id FROM test_results t
-JOIN (SELECT max(id) AS id FROM test_results GROUP BY name) newest ON newest.id = t.id`)
+JOIN (SELECT max(x.id) AS id FROM test_results x JOIN runs r ON r.id = x.run_id
+      WHERE ? = '' OR r.run_group <> ? GROUP BY x.name) newest ON newest.id = t.id`, group, group)
 	if err != nil {
 		return nil, fmt.Errorf("latest test durations: %w", err)
 	}

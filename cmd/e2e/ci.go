@@ -41,6 +41,8 @@ type ciFlags struct {
 	screenshots string
 	video       string
 	color       string
+	runGroup    string
+	trace       string
 
 	// set by prepare
 	shardI, shardN int
@@ -67,6 +69,8 @@ func (c *ciFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&c.failOnHeal, "fail-on-heal", false, "exit 3 when every test passed but some only through staged heals")
 	fl.StringVar(&c.screenshots, "screenshots", runner.ScreenshotsFailures, "screenshots: on (after every step), failures (of the failing step) or off")
 	fl.StringVar(&c.video, "video", runner.VideoOff, "screencast video: failures (keep the frames of failed tests, shown in the HTML report) or off")
+	fl.StringVar(&c.runGroup, "run-group", "", "the group this run belongs to, shared by the shards of one CI run so that `e2e report --run-group ID` makes one report of them (default: the CI's run id, "+ciRunIDNames+")")
+	fl.StringVar(&c.trace, "trace", "", "record a trace of every step (page before and after, the lookup's decision, network, console), shown in the HTML report: on, off or retain-on-failure (default: trace: in e2e.yaml, else retain-on-failure with --ci, else off)")
 	fl.StringVar(&c.color, "color", "auto", "colour the output: auto (on a terminal, not in CI mode, unless NO_COLOR is set; FORCE_COLOR turns it on), always or never")
 }
 
@@ -74,6 +78,9 @@ func (c *ciFlags) register(cmd *cobra.Command) {
 func (c *ciFlags) prepare() error {
 	if !c.ci && strings.EqualFold(os.Getenv("CI"), "true") {
 		c.ci = true
+	}
+	if c.runGroup == "" {
+		c.runGroup = ciRunID()
 	}
 	if c.workers < 1 {
 		return fmt.Errorf("--workers %d: want at least 1", c.workers)
@@ -97,6 +104,11 @@ func (c *ciFlags) prepare() error {
 	case runner.VideoOff, runner.VideoFailures:
 	default:
 		return fmt.Errorf("--video %q: want failures or off", c.video)
+	}
+	switch c.trace {
+	case "", runner.TraceOn, runner.TraceOff, runner.TraceRetainOnFailure:
+	default:
+		return fmt.Errorf("--trace %q: want on, off or retain-on-failure", c.trace)
 	}
 	switch c.color {
 	case "auto", "always", "never":
@@ -145,7 +157,9 @@ func (c *ciFlags) selectTests(ctx context.Context, db *store.DB, tests []*testfi
 	}
 	tests = runner.Filter(tests, grep, invert)
 	if c.shardN > 1 {
-		durations, err := db.LatestTestDurations(ctx)
+		// Durations from before this run's group: its shards, which may
+		// start one after another on a shared store, agree on the split.
+		durations, err := db.DurationsBefore(ctx, c.runGroup)
 		if err != nil {
 			return nil, err
 		}
@@ -160,7 +174,7 @@ func (c *ciFlags) selectTests(ctx context.Context, db *store.DB, tests []*testfi
 // of those lines (it is also stopped when ctx ends).
 func (c *ciFlags) apply(ctx context.Context, opts *runner.Options, launch func(context.Context) (*browser.Browser, error), out io.Writer) {
 	opts.Suite = runner.SuiteOptions{Workers: c.workers, Isolate: c.isolate, Launch: launch, Retries: c.retries,
-		Screenshots: c.screenshots, Video: c.video}
+		Screenshots: c.screenshots, Video: c.video, Trace: c.tracePolicy(opts.Config)}
 	c.pal = c.palette(out)
 	opts.Color = c.pal
 	c.red = opts.Redactor
@@ -198,6 +212,20 @@ func (c *ciFlags) apply(ctx context.Context, opts *runner.Options, launch func(c
 		}
 	}()
 	c.stopTicks = func() { cancel(); <-done }
+}
+
+// tracePolicy is --trace, else trace: in e2e.yaml, else retain-on-failure
+// in CI mode and off outside it.
+func (c *ciFlags) tracePolicy(cfg *testfile.Config) string {
+	switch {
+	case c.trace != "":
+		return c.trace
+	case cfg != nil && cfg.Trace != "":
+		return cfg.Trace
+	case c.ci:
+		return runner.TraceRetainOnFailure
+	}
+	return runner.TraceOff
 }
 
 // stop ends the clock apply started, if it did; it may be called again.
@@ -261,9 +289,11 @@ func (c *ciFlags) report(ctx context.Context, db *store.DB, rep *runner.Report, 
 			}
 		}
 	}
-	if len(c.html) > 0 {
+	if len(c.html) > 0 || len(c.json) > 0 {
+		// The JSON report carries it too, for `e2e report merge`.
 		in.History = runHistory(ctx, db, rep, errOut) // history.go
 	}
+	in.Group = rep.Run.Group
 	if c.ci || c.line {
 		report.Final(out, c.pal, in)
 	}

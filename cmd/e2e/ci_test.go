@@ -30,6 +30,9 @@ func init() {
 	os.Unsetenv("CI")
 	os.Unsetenv("GITHUB_ACTIONS")
 	os.Unsetenv("GITHUB_STEP_SUMMARY")
+	for _, k := range ciRunIDs { // a run's default --run-group
+		os.Unsetenv(k)
+	}
 }
 
 // suiteFiles are twelve tests against the fixture app: the bundled examples

@@ -389,7 +389,9 @@ func runTests(ctx context.Context, g *globals, cfg *testfile.Config, tests []*te
 	}
 	opts := runner.Options{Config: cfg, Store: db, Out: cmd.OutOrStdout(), Version: toolVersion(), Variants: f.variants,
 		HealPolicy: f.heal, Cache: f.cache, OnRunStart: func(id int64) { calls.runID.Store(id) }, Screenshots: filepath.Join(cfg.StateDir(), "screenshots"),
+		Traces:   filepath.Join(cfg.StateDir(), "traces"),
 		Redactor: g.red}
+	opts.Group = f.ci.runGroup
 	if f.ci.shardN > 1 {
 		opts.Shard = fmt.Sprintf("%d/%d", f.ci.shardI, f.ci.shardN)
 	}

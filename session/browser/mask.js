@@ -215,5 +215,9 @@ if (!window.__e2eMask) window.__e2eMask = (() => {
     return out;
   }
 
-  return { mark, boxes: secretBoxes, take: maskTake };
+  // secret says whether el is a field a secret was typed into (for the
+  // trace's DOM snapshots, which mask its value as captures mask it).
+  function secret(el) { return secretFields.has(el); }
+
+  return { mark, boxes: secretBoxes, take: maskTake, secret };
 })();

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/e2e-dev/e2e/session"
@@ -31,6 +32,7 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 
 type htmlView struct {
 	Title     string
+	Heading   string // "e2e run 12", or for a merged report the runs it merged
 	Status    string
 	RunID     int64
 	Project   string
@@ -101,6 +103,10 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		Project: rep.Run.Project, Version: rep.Run.Version, Shard: in.Shard, Workers: in.Workers,
 		Started: rep.Run.StartedAt.Local().Format("2006-01-02 15:04:05"), S: s, Duration: s.Duration.Round(time.Millisecond).String(),
 		Generated: time.Now().Format(time.RFC3339)}
+	v.Heading = "e2e run " + strconv.FormatInt(rep.Run.ID, 10)
+	if len(in.Merged) > 0 {
+		v.Title, v.Heading = "e2e report — "+mergedName(in), "e2e "+mergedName(in)
+	}
 	copied := map[string]string{}
 	copyIn := func(src, name string) string {
 		if src == "" {
@@ -164,6 +170,26 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		return "", err
 	}
 	return index, nil
+}
+
+// mergedName names the runs of a merged report: "run group 41 (runs 3, 4,
+// 5)", or "runs 3, 4, 5".
+func mergedName(in *Input) string {
+	var ids, shards []string
+	for _, m := range in.Merged {
+		ids = append(ids, strconv.FormatInt(m.ID, 10))
+		if m.Shard != "" {
+			shards = append(shards, m.Shard)
+		}
+	}
+	s := "runs " + strings.Join(ids, ", ")
+	if len(shards) > 0 {
+		s += " (shards " + strings.Join(shards, ", ") + ")"
+	}
+	if in.Group != "" {
+		s = "run group " + in.Group + ": " + s
+	}
+	return s
 }
 
 func stepClass(s session.StepStatus) string {

@@ -47,14 +47,17 @@ func historyViews(in *Input, ids map[string]string) (map[string]*htmlHistory, []
 	if len(in.History) == 0 {
 		return nil, nil
 	}
-	current := in.Report.Run.ID
+	current := map[int64]bool{in.Report.Run.ID: true}
+	for _, m := range in.Merged {
+		current[m.ID] = true
+	}
 	out := make(map[string]*htmlHistory, len(in.History))
 	rates := map[string]string{}
 	for _, h := range in.History {
 		hv := &htmlHistory{}
 		for _, r := range h.Runs {
 			m := outcomeMarks[r.Outcome]
-			hv.Marks = append(hv.Marks, htmlMark{Letter: m[0], Class: m[1], Title: markTitle(r, current), Current: r.RunID == current})
+			hv.Marks = append(hv.Marks, htmlMark{Letter: m[0], Class: m[1], Title: markTitle(r, current[r.RunID]), Current: current[r.RunID]})
 		}
 		hv.Flaky, hv.Ran = h.Flakiness()
 		rate := h.FlakinessRate()
@@ -87,9 +90,9 @@ func historyViews(in *Input, ids map[string]string) (map[string]*htmlHistory, []
 
 // markTitle is a mark's tooltip: run, outcome, date, duration, attempts,
 // commit and branch.
-func markTitle(r session.TestRun, current int64) string {
+func markTitle(r session.TestRun, current bool) string {
 	parts := []string{fmt.Sprintf("run %d", r.RunID)}
-	if r.RunID == current {
+	if current {
 		parts[0] += " (this run)"
 	}
 	switch r.Outcome {

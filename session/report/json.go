@@ -20,6 +20,10 @@ type JSON struct {
 		Version    string    `json:"version"`
 		Shard      string    `json:"shard,omitempty"`
 		Workers    int       `json:"workers,omitempty"`
+		// Group is the run group (--run-group) the run belongs to.
+		Group string `json:"group,omitempty"`
+		// Merged are, in a merged report, the runs it was built from.
+		Merged []MergedRun `json:"merged,omitempty"`
 	} `json:"run"`
 	Summary JSONSummary `json:"summary"`
 	Tests   []JSONTest  `json:"tests"`
@@ -62,8 +66,40 @@ type JSONTest struct {
 	AttemptErrors []string   `json:"attemptErrors,omitempty"`
 	Heals         []int64    `json:"heals,omitempty"`
 	Snapshot      string     `json:"snapshot,omitempty"` // the page at the failure
-	Video         []string   `json:"video,omitempty"`    // screencast frames of a failed test
+	SnapshotStep  int        `json:"snapshotStep,omitempty"`
+	Video         []string   `json:"video,omitempty"`   // screencast frames of a failed test
+	VideoMS       []int64    `json:"videoMs,omitempty"` // each frame's time from the first
+	Trace         string     `json:"trace,omitempty"`   // the test's trace file (docs/trace.md)
 	Steps         []JSONStep `json:"steps"`
+	// History is the test's recent runs, oldest first, through this one,
+	// as the store knew them (absent when the run had no store history).
+	History []JSONHistoryRun `json:"history,omitempty"`
+}
+
+// MergedRun is one of the runs a merged report was built from.
+type MergedRun struct {
+	ID         int64     `json:"id"`
+	Shard      string    `json:"shard,omitempty"`
+	Status     string    `json:"status"`
+	StartedAt  time.Time `json:"startedAt"`
+	FinishedAt time.Time `json:"finishedAt"`
+	Source     string    `json:"source,omitempty"` // the JSON report it was read from
+}
+
+// JSONHistoryRun is one entry of a test's history (session.TestRun).
+type JSONHistoryRun struct {
+	Run       int64           `json:"run"`
+	At        time.Time       `json:"at"`
+	RunStatus string          `json:"runStatus,omitempty"`
+	Branch    string          `json:"branch,omitempty"`
+	Commit    string          `json:"commit,omitempty"`
+	Shard     string          `json:"shard,omitempty"`
+	BaseURL   string          `json:"baseURL,omitempty"`
+	Variant   string          `json:"variant,omitempty"`
+	Outcome   session.Outcome `json:"outcome"`
+	MS        int64           `json:"ms,omitempty"`
+	Attempts  int             `json:"attempts,omitempty"`
+	Error     string          `json:"error,omitempty"`
 }
 
 // JSONStep is one step.
@@ -100,7 +136,11 @@ func ToJSON(in *Input) *JSON {
 	var j JSON
 	j.Run.ID, j.Run.Project, j.Run.Status = rep.Run.ID, rep.Run.Project, rep.Run.Status
 	j.Run.StartedAt, j.Run.FinishedAt, j.Run.Version = rep.Run.StartedAt, rep.Run.FinishedAt, rep.Run.Version
-	j.Run.Shard, j.Run.Workers = in.Shard, in.Workers
+	j.Run.Shard, j.Run.Workers, j.Run.Group, j.Run.Merged = in.Shard, in.Workers, in.Group, in.Merged
+	histories := map[string]session.TestHistory{}
+	for _, h := range in.History {
+		histories[h.Name] = h
+	}
 	s := Summarize(in)
 	j.Summary = JSONSummary{Tests: s.Total, Passed: s.Passed, Failed: s.Failed, Flaky: s.Flaky, Healed: s.Healed, Steps: s.Steps,
 		Hits: s.Hits, Located: s.Located, Relocated: s.Relocated, Reidentified: s.Reidentified, Misses: s.Misses, Skipped: s.Skipped, CacheHitRate: s.CacheHitRate,
@@ -110,7 +150,11 @@ func ToJSON(in *Input) *JSON {
 		d := detail(rep, i)
 		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Error: t.Error, MS: t.DurationMS, Attempts: max(d.Attempts, 1),
 			Flaky: d.Flaky, Healed: Healed(t, d), Crashed: d.Crashed, Worker: d.Worker, AttemptErrors: d.AttemptErrors, Heals: d.Heals,
-			Snapshot: d.Snapshot, Video: d.Video, Steps: []JSONStep{}}
+			Snapshot: d.Snapshot, SnapshotStep: d.SnapshotStep, Video: d.Video, VideoMS: d.VideoMS, Trace: d.Trace, Steps: []JSONStep{}}
+		for _, r := range histories[t.Name].Runs {
+			jt.History = append(jt.History, JSONHistoryRun{Run: r.RunID, At: r.At, RunStatus: r.RunStatus, Branch: r.Branch, Commit: r.Commit,
+				Shard: r.Shard, BaseURL: r.BaseURL, Variant: r.Variant, Outcome: r.Outcome, MS: r.DurationMS, Attempts: r.Attempts, Error: r.Error})
+		}
 		flat := make([]JSONStep, len(t.Steps))
 		for k, st := range t.Steps {
 			tk := d.Tokens[st.Index]

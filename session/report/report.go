@@ -30,6 +30,14 @@ type Input struct {
 	// History is the store's history of the run's tests, through this run
 	// (nil: the HTML report shows no history strips and no slowest tests).
 	History []session.TestHistory
+	// Model, when set, is the run's model use as counted elsewhere (a merged
+	// report: the sum of its parts' summaries); Calls are then not counted.
+	Model *ModelUse
+	// Merged are the runs a merged report was built from (Merge), oldest
+	// first; nil for the report of one run.
+	Merged []MergedRun
+	// Group is the run group the report covers, when it has one.
+	Group string
 	// Redactor, when set, redacts every secret value it knows from every
 	// report written: each file's bytes (JSON kept valid, escapes kept whole)
 	// and the annotations printed.
@@ -78,6 +86,10 @@ func Summarize(in *Input) Summary {
 	}
 	if looked := c.Hits + c.Reidentified + c.Located + c.Relocated; looked > 0 {
 		s.CacheHitRate = float64(c.Hits) / float64(looked)
+	}
+	if m := in.Model; m != nil {
+		s.ModelCalls, s.TokensIn, s.TokensOut, s.Cost = m.Calls, m.TokensIn, m.TokensOut, m.Cost
+		return s
 	}
 	for _, mc := range in.Calls {
 		s.ModelCalls++

@@ -43,6 +43,9 @@ type SuiteOptions struct {
 	Retries int
 	// Screenshots is ScreenshotsOn, ScreenshotsFailures (default) or ScreenshotsOff.
 	Screenshots string
+	// Trace is TraceOff (the default, ""), TraceOn or TraceRetainOnFailure
+	// (trace.go).
+	Trace string
 	// Video is VideoOff (default) or VideoFailures.
 	Video string
 	// OnTestStart, when set, learns of every test a worker begins (once,
@@ -90,6 +93,9 @@ type TestDetail struct {
 	Heals []int64
 	// Tokens are the model tokens and cost of each step, by step index.
 	Tokens map[int]Tokens
+	// Trace is the path of the test's trace file (trace.go), relative to
+	// Report.Dir when under it: the last attempt's that kept one.
+	Trace string
 }
 
 // Tokens count a step's model use.
@@ -239,6 +245,7 @@ feed:
 // runWithRetries runs t, again after a failure while retries are left.
 func (r *Runner) runWithRetries(ctx context.Context, runID int64, t *testfile.Test, b *browser.Browser, out io.Writer) (session.TestResult, TestDetail) {
 	var errs []string
+	trace := "" // the newest attempt's trace kept so far
 	for attempt := 1; ; attempt++ {
 		rr := &Runner{o: r.o, cap: &capture{runID: runID, test: t.Name, attempt: attempt}}
 		rr.o.Browser, rr.o.Out = b, out
@@ -246,6 +253,10 @@ func (r *Runner) runWithRetries(ctx context.Context, runID int64, t *testfile.Te
 		rr.cap.mu.Lock()
 		det := rr.cap.detail
 		rr.cap.mu.Unlock()
+		if det.Trace == "" {
+			det.Trace = trace // a flaky test's failed attempt, under retain-on-failure
+		}
+		trace = det.Trace
 		if res.Status == "passed" || attempt > r.o.Suite.Retries || ctx.Err() != nil || rr.notRun {
 			det.Attempts, det.Flaky, det.AttemptErrors = attempt, res.Status == "passed" && attempt > 1, errs
 			res.Attempts = attempt // stored, for the run history

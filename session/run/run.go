@@ -30,6 +30,8 @@ type Options struct {
 	Config  *testfile.Config
 	Project string // cache namespace; default: the config's project, else its directory's name
 	Shard   string // "i/n" when this run is one shard of the suite, recorded with the run
+	// Group is the run group recorded with the run (session.Run.Group).
+	Group   string
 	Store   session.Store
 	Browser *browser.Browser
 	Locator locate.Locator // default: the local locator
@@ -52,7 +54,10 @@ type Options struct {
 	// Screenshots is where failure screenshots go; default .e2e/screenshots
 	// under the config directory.
 	Screenshots string
-	Version     string
+	// Traces is where traces go (SuiteOptions.Trace); default: traces
+	// beside Screenshots.
+	Traces  string
+	Version string
 	// Variants is appended to every start URL as ?variant=… (for the fixture app).
 	Variants string
 	// OnRunStart, when set, learns the run's ID once it is recorded (to tag
@@ -193,6 +198,9 @@ func New(o Options) (*Runner, error) {
 	if o.Screenshots == "" {
 		o.Screenshots = filepath.Join(o.Config.Dir, ".e2e", "screenshots")
 	}
+	if o.Traces == "" {
+		o.Traces = filepath.Join(filepath.Dir(o.Screenshots), "traces")
+	}
 	if o.Redactor == nil {
 		o.Redactor = redact.New()
 	}
@@ -236,7 +244,7 @@ func (r *Report) Passed() bool {
 // failing tests are in the report. Once started, the run is always
 // finished: passed, or failed (also when Run returns an error).
 func (r *Runner) Run(ctx context.Context, tests []*testfile.Test) (*Report, error) {
-	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard,
+	rep := &Report{Run: session.Run{Project: r.o.Project, StartedAt: time.Now(), Status: "running", Version: r.o.Version, Shard: r.o.Shard, Group: r.o.Group,
 		BaseURL: r.o.Config.BaseURL, Variant: r.o.Variants}, Dir: r.o.Config.Dir}
 	if l, ok := r.lineage(); ok {
 		rep.Run.Branch, rep.Run.Commit = l.Branch, l.Commit
@@ -302,6 +310,7 @@ type testRun struct {
 	// dialogsChecked is how many of dialogs an expect dialog step has
 	// checked: the next one looks only at the others.
 	dialogsChecked int
+	trace          *tracer // the attempt's trace; nil when the trace is off (trace.go)
 }
 
 // flowScope is a flow while its steps run for a use step: its steps are
@@ -402,6 +411,8 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	tr := &testRun{test: t, page: page, runID: runID, occurrence: map[string]int{}, identity: map[session.CacheKey]string{},
 		uniques: map[string]string{}, red: r.o.Redactor}
 	r.guardSecrets(tr)
+	r.startTrace(ctx, tr)
+	defer func() { r.endTrace(tr, &res) }()
 	gen := testfile.UniqueFor(uniqueSeed(runID, t.Name))
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	if t.Session != "" {
@@ -699,6 +710,9 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 	ctx = r.stepContext(ctx, i)
 	sr := session.StepResult{Index: i, Line: st.Pos.Line, Command: st.Command(), Kind: string(st.Type), Cache: "none"}
 	tr.at = st.Pos
+	if tr.trace != nil {
+		tr.trace.stepStart(i, st)
+	}
 	resolved, secrets, err := testfile.Resolve(st.Step, r.o.Env, tr.unique)
 	tr.addSecrets(secrets)
 	if err == nil && st.Use != nil {
@@ -731,6 +745,9 @@ func (r *Runner) runStep(ctx context.Context, tr *testRun, i int, st testfile.St
 		}
 	} else if sr.Status == "" {
 		sr.Status = session.StatusPassed
+	}
+	if tr.trace != nil {
+		tr.trace.stepEnd(ctx, tr, &sr)
 	}
 	r.afterStep(ctx, tr, i, &sr)
 	return sr
@@ -1093,7 +1110,7 @@ func scrubEntry(red func(string) string, e *session.CacheEntry) {
 // target returns the ref of the step's element (see findTarget) and tells
 // Options.OnTarget what it decided.
 func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr *session.StepResult) (string, *session.CacheEntry, error) {
-	if r.o.OnTarget == nil {
+	if r.o.OnTarget == nil && tr.trace == nil {
 		return r.findTarget(ctx, tr, raw, st, sr)
 	}
 	calls := sr.LLMCalls
@@ -1118,7 +1135,12 @@ func (r *Runner) target(ctx context.Context, tr *testRun, raw, st step.Step, sr 
 	default:
 		e.Via = "locate"
 	}
-	r.o.OnTarget(ctx, e)
+	if r.o.OnTarget != nil {
+		r.o.OnTarget(ctx, e)
+	}
+	if tr.trace != nil {
+		tr.trace.targetFound(ctx, tr, e)
+	}
 	return ref, pending, err
 }
 

@@ -32,6 +32,10 @@ type Config struct {
 	// File is the path of e2e.yaml, or "" when the defaults are used.
 	File string
 
+	// Trace is the trace policy of runs (on, off, retain-on-failure); ""
+	// leaves it to the run (retain-on-failure under --ci, else off).
+	Trace string
+
 	// BaseURL is the absolute http or https URL that test URLs are relative
 	// to. It has no default: without it every test URL must be absolute.
 	BaseURL string
@@ -311,6 +315,7 @@ var configFields = []field{
 		{name: "settleMax", decode: duration(func(c *Config) *time.Duration { return &c.Timeouts.SettleMax })},
 		{name: "navigation", decode: duration(func(c *Config) *time.Duration { return &c.Timeouts.Navigation })},
 	}},
+	{name: "trace", decode: traceSetting},
 	{name: "allowedOrigins", decode: origins(func(c *Config) *[]string { return &c.AllowedOrigins })},
 	{name: "browser", sub: []field{
 		{name: "chrome", decode: text(func(c *Config) *string { return &c.Browser.Chrome }, "the path of a Chrome binary")},
@@ -378,6 +383,29 @@ func text(dst func(*Config) *string, what string) func(*configDecoder, ast.Node,
 			return
 		}
 		*dst(c) = s
+	}
+}
+
+// traceSetting reads trace: on, off or retain-on-failure (YAML's true
+// and false read as on and off).
+func traceSetting(d *configDecoder, n ast.Node, c *Config) {
+	v := d.unwrap(n)
+	if v == nil {
+		return
+	}
+	if b, ok := v.(*ast.BoolNode); ok {
+		c.Trace = map[bool]string{true: "on", false: "off"}[b.Value]
+		return
+	}
+	s, ok := d.text(n, "on, off or retain-on-failure")
+	if !ok {
+		return
+	}
+	switch s = strings.TrimSpace(s); s {
+	case "on", "off", "retain-on-failure":
+		c.Trace = s
+	default:
+		d.errorf(n, "expected on, off or retain-on-failure, found %q", s)
 	}
 }
 
