@@ -36,7 +36,7 @@ func seedPlannedRun(t *testing.T, db *DB, project, commit, status string, at tim
 		t.Fatal(err)
 	}
 	for _, st := range tests {
-		tr := &session.TestResult{RunID: r.ID, Name: st.name, Status: st.status, DurationMS: st.ms, Attempts: st.attempts}
+		tr := &session.TestResult{RunID: r.ID, Name: st.name, Status: session.TestStatus(st.status), DurationMS: st.ms, Attempts: st.attempts}
 		tr.Steps = append(tr.Steps, session.StepResult{Index: 0, Command: `--step-type CLICK --description "x"`, Kind: "CLICK",
 			Status: session.StatusHit, Cache: "hit", MissReason: st.reason})
 		if st.healed {

@@ -1,15 +1,21 @@
 package main
 
 import (
+	"encoding/json"
+	"encoding/xml"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/fixture"
+	"github.com/e2e-dev/e2e/session/report"
 )
 
 // sessionFlow signs in, then stores a theme in localStorage and a
@@ -220,10 +226,12 @@ func TestSessionExpiredIsCapturedAgain(t *testing.T) {
 }
 
 // TestSessionCaptureFails: a wrong password keeps the flow from signing
-// in; its own failure is shown, once, and every test that needs the
-// session is reported as not run because of it, while a test without it
-// runs and passes. A session whose flow passes without signing in fails
-// at its check.
+// in; every test that needs the session is reported as not run because of
+// it (a status of its own, not a failure), the flow's own failure shown
+// once, while a test without it runs and passes. A session whose flow
+// passes without signing in fails at its check. The same holds in the
+// console, under --ci (its lines and summary), the JSON, JUnit and HTML
+// reports and e2e runs show; no test is retried for it, and the run fails.
 func TestSessionCaptureFails(t *testing.T) {
 	t.Parallel()
 	base, logins := countSignIns(t)
@@ -239,32 +247,138 @@ func TestSessionCaptureFails(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "flows", "look.flow.yaml"), []byte("name: look around\nurl: /\nsteps:\n  - expect: { visible: the e2e fixture heading }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "out")
 	env := []string{"E2E_SESSION_USER=alice@example.com", "E2E_SESSION_PW=wrong-horse"}
-	code, stdout, stderr := e2eEnv(t, env, "run", "--config", dir, "--workers", "1", "--retries", "1",
-		"--reporter", "json="+filepath.Join(out, "results.json"))
-	if code != 1 || !strings.Contains(stdout, "1 passed, 3 failed") || !strings.Contains(stdout, "✓ add to cart") {
-		t.Fatalf("want the cart test to pass and the three others to fail: exit %d\n%s\n%s", code, stdout, stderr)
+	const (
+		flowFailure  = `flow "sign in", step 5 (flows/sign-in.flow.yaml:9):`
+		signInReason = `session "signed in" could not sign in`
+		checkFailure = `the flow "look around" passed, but check.url /account then showed /login: it did not sign in`
+	)
+
+	// The console: the session's flow prints its steps and its failure
+	// once; each test that needed it says it was not run, and why, in a
+	// few words.
+	code, stdout, stderr := e2eEnv(t, env, "run", "--config", dir, "--workers", "1", "--retries", "1")
+	if code != 1 || !strings.Contains(stdout, "1 passed, 0 failed, 3 not run") || !strings.Contains(stdout, "✓ add to cart") {
+		t.Fatalf("want the cart test to pass and the three others not run: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	if n := logins.count(); n != 1 {
 		t.Errorf("signed in %d times, want once: a capture that failed is not tried again by the tests after, nor by retries:\n%s", n, stdout)
 	}
-	flowFailure := `not run: session "signed in" could not sign in: flow "sign in", step 5 (flows/sign-in.flow.yaml:9):`
+	for want, n := range map[string]int{
+		"  - not run: " + signInReason + "\n":              2,
+		"- needs it: not run\n":                            1,
+		"- needs it too: not run\n":                        1,
+		signInReason + ": " + flowFailure:                  0, // not repeated for each test
+		"flows/sign-in.flow.yaml:9: ":                      1, // the flow's failing step, under the session's lines
+		`  - not run: session "visitor" could not sign in`: 1,
+		checkFailure: 1,
+	} {
+		if got := strings.Count(stdout, want); got != n {
+			t.Errorf("the output has %q %d times, want %d:\n%s", want, got, n, stdout)
+		}
+	}
+	if strings.Contains(stdout, "retrying needs it") {
+		t.Errorf("a test that did not run is tried again:\n%s", stdout)
+	}
+	code, shown, stderr := e2e(t, "runs", "show", "1", "--config", dir)
+	if code != 0 || !strings.Contains(shown, "4 tests: 1 passed, 0 failed, 3 not run") ||
+		strings.Count(shown, flowFailure) != 1 || !strings.Contains(shown, "- not run: needs it, needs it too: "+signInReason+": "+flowFailure) ||
+		!strings.Contains(shown, "- not run: visitor: session \"visitor\" could not sign in: "+checkFailure) {
+		t.Errorf("runs show: exit %d\n%s\n%s", code, shown, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^S\s+needs it\s+not run\s`).MatchString(shown) {
+		t.Errorf("runs show does not mark needs it as not run:\n%s", shown)
+	}
+
+	// --ci with two workers and every report.
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr = e2eEnv(t, env, "run", "--config", dir, "--ci", "--workers", "2", "--retries", "1",
+		"--reporter", "line,json="+filepath.Join(out, "results.json")+",junit="+filepath.Join(out, "junit.xml")+",html="+filepath.Join(out, "html"))
+	if code != 1 || !strings.Contains(stdout, "4 tests: 1 passed, 0 failed, 3 not run") {
+		t.Fatalf("--ci: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 2 {
+		t.Errorf("the second run signed in %d times in all, want 2", n)
+	}
+	for want, n := range map[string]int{
+		"- needs it (a.e2e.yaml) not run: " + signInReason + "\n":                           1,
+		"- needs it too (b.e2e.yaml) not run: " + signInReason + "\n":                       1,
+		"2 tests not run: " + signInReason + " (e2e.yaml:5): " + flowFailure:                1,
+		`1 test not run: session "visitor" could not sign in (e2e.yaml:9): ` + checkFailure: 1,
+		flowFailure: 1, // once, in the summary
+	} {
+		if got := strings.Count(stdout, want); got != n {
+			t.Errorf("--ci: the output has %q %d times, want %d:\n%s", want, got, n, stdout)
+		}
+	}
+
+	var j report.JSON
 	b, err := os.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), strings.ReplaceAll(flowFailure, `"`, `\"`)); n != 2 {
-		t.Errorf("the JSON report gives %d tests the flow's failure as the reason they did not run, want 2:\n%s", n, b)
+	if err := json.Unmarshal(b, &j); err != nil {
+		t.Fatal(err)
 	}
-	if n := strings.Count(stdout, flowFailure); n < 2 {
-		t.Errorf("the output does not say why the tests did not run:\n%s", stdout)
+	if j.Run.Status != "failed" || j.Summary.NotRun != 3 || j.Summary.Failed != 0 || j.Summary.Passed != 1 || len(j.SessionFailures) != 2 {
+		t.Errorf("JSON: run %s, summary %+v, session failures %+v", j.Run.Status, j.Summary, j.SessionFailures)
+	} else if f := j.SessionFailures[0]; f.Session != "signed in" || f.File != "e2e.yaml" || f.Line != 5 || f.Flow != "sign in" || f.NotRun != 2 ||
+		!strings.HasPrefix(f.Error, flowFailure) {
+		t.Errorf("JSON: the session failure: %+v", f)
 	}
-	if !strings.Contains(stdout, `not run: session "visitor" could not sign in: the flow "look around" passed, but check.url /account then showed /login: it did not sign in`) {
-		t.Errorf("the session that does not sign in:\n%s", stdout)
+	for _, jt := range j.Tests {
+		want := string(session.TestNotRun)
+		if jt.Name == "add to cart" {
+			want = string(session.TestPassed)
+		}
+		if jt.Status != want || jt.Attempts != 1 {
+			t.Errorf("JSON: %s is %s after %d attempts, want %s after 1", jt.Name, jt.Status, jt.Attempts, want)
+		}
 	}
-	if strings.Contains(stdout, "retrying needs it") {
-		t.Errorf("a test that did not run is tried again:\n%s", stdout)
+
+	var ju report.JUnitSuites
+	b, err = os.ReadFile(filepath.Join(out, "junit.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(b, &ju); err != nil {
+		t.Fatal(err)
+	}
+	if ju.Tests != 6 || ju.Failures != 2 || ju.Skipped != 3 {
+		t.Errorf("JUnit: %d tests, %d failures, %d skipped; want 6 (four and two sessions), 2 (the sessions) and 3:\n%s", ju.Tests, ju.Failures, ju.Skipped, b)
+	}
+	cases := map[string]report.JUnitCase{}
+	for _, s := range ju.Suites {
+		for _, c := range s.Cases {
+			cases[c.Name] = c
+		}
+	}
+	if c := cases["needs it"]; c.Failure != nil || c.Skipped == nil || c.Skipped.Message != "not run: "+signInReason+" (its failure is the testcase session: signed in)" {
+		t.Errorf("JUnit: needs it: %+v", c)
+	}
+	if c := cases["session: signed in"]; c.Failure == nil || c.Failure.Type != "SessionFailed" || !strings.HasPrefix(c.Failure.Message, flowFailure) ||
+		c.File != "e2e.yaml" || c.Line != 5 {
+		t.Errorf("JUnit: the session's testcase: %+v", c)
+	}
+	if n := strings.Count(html.UnescapeString(string(b)), flowFailure); n != 2 { // the failure's message and its text
+		t.Errorf("JUnit: the flow's failure is there %d times, want in its testcase only:\n%s", n, b)
+	}
+
+	b, err = os.ReadFile(filepath.Join(out, "html", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := html.UnescapeString(string(b))
+	for want, n := range map[string]int{
+		`id="n-notrun">3<`:             1,
+		`<details class="test notrun"`: 3,
+		`session “signed in” (e2e.yaml:5) could not sign in, so 2 tests did not run: ` + flowFailure: 1,
+		flowFailure: 1,
+		`not run: ` + signInReason + ` (see above)`: 2,
+	} {
+		if got := strings.Count(page, want); got != n {
+			t.Errorf("HTML: %q is there %d times, want %d", want, got, n)
+		}
 	}
 }
 

@@ -90,6 +90,9 @@ type TestDetail struct {
 	Heals []int64
 	// Tokens are the model tokens and cost of each step, by step index.
 	Tokens map[int]Tokens
+	// NotRun, for a test that did not run (session.TestNotRun), is the
+	// session whose capture failed.
+	NotRun *SessionFailure
 }
 
 // Tokens count a step's model use.
@@ -246,8 +249,8 @@ func (r *Runner) runWithRetries(ctx context.Context, runID int64, t *testfile.Te
 		rr.cap.mu.Lock()
 		det := rr.cap.detail
 		rr.cap.mu.Unlock()
-		if res.Status == "passed" || attempt > r.o.Suite.Retries || ctx.Err() != nil || rr.notRun {
-			det.Attempts, det.Flaky, det.AttemptErrors = attempt, res.Status == "passed" && attempt > 1, errs
+		if res.Status == session.TestPassed || res.Status == session.TestNotRun || attempt > r.o.Suite.Retries || ctx.Err() != nil {
+			det.Attempts, det.Flaky, det.AttemptErrors = attempt, res.Status == session.TestPassed && attempt > 1, errs
 			res.Attempts = attempt // stored, for the run history
 			if det.Flaky {
 				fmt.Fprintf(out, "  ~ %s is flaky: it passed on attempt %d of %d\n\n", t.Name, attempt, r.o.Suite.Retries+1)
