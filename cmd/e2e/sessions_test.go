@@ -3,12 +3,16 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -199,6 +203,72 @@ func TestSessionSharedByWorkers(t *testing.T) {
 	}
 	if n := logins.count(); n != 1 {
 		t.Errorf("four workers signed in %d times, want once:\n%s", n, stdout)
+	}
+}
+
+// TestSessionCIShardsAndWorkers: e2e run --ci --workers 2 --shard i/2, as
+// two CI machines run a suite: each shard is a run of its own that signs
+// in once, its two workers starting two tests that need the session at
+// once and sharing the one capture; a run with no test that needs the
+// session never signs in.
+func TestSessionCIShardsAndWorkers(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	tests := map[string]string{"cart.e2e.yaml": cartTest}
+	for _, n := range []string{"a", "b", "c", "d"} {
+		tests[n+".e2e.yaml"] = signedInTest("test " + n)
+	}
+	dir := sessionProject(t, base, sessionsConfig, tests)
+	// Each shard has a database of its own, as a CI machine has, with no
+	// durations in it: the tests go to the shards in name order, add to
+	// cart, test b and test d to the first, test a and test c to the
+	// second.
+	want := map[string][]string{"1/2": {"add to cart", "test b", "test d"}, "2/2": {"test a", "test c"}}
+	for k, shard := range []string{"1/2", "2/2"} {
+		out := filepath.Join(dir, "out", strconv.Itoa(k+1)+".json")
+		code, stdout, stderr := e2eEnv(t, sessionEnv, "run", "--config", dir, "--ci", "--workers", "2", "--shard", shard,
+			"--db", filepath.Join(dir, strconv.Itoa(k+1)+".db"), "--reporter", "line,json="+out)
+		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("%d tests (shard %s): %d passed, 0 failed", len(want[shard]), shard, len(want[shard]))) {
+			t.Fatalf("shard %s: exit %d\n%s\n%s", shard, code, stdout, stderr)
+		}
+		if n := logins.count(); n != k+1 {
+			t.Errorf("after shard %s, %d sign-ins in all, want %d: each shard signs in once, its workers sharing it:\n%s", shard, n, k+1, stdout)
+		}
+		var j report.JSON
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &j); err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		workers := map[string]map[int]bool{}
+		for _, jt := range j.Tests {
+			names = append(names, jt.Name)
+			kind := "session"
+			if jt.Name == "add to cart" {
+				kind = "none"
+			}
+			if workers[kind] == nil {
+				workers[kind] = map[int]bool{}
+			}
+			workers[kind][jt.Worker] = true
+		}
+		sort.Strings(names)
+		if j.Run.Shard != shard || !slices.Equal(names, want[shard]) {
+			t.Errorf("shard %s ran %v (report's shard %q), want %v", shard, names, j.Run.Shard, want[shard])
+		}
+		if shard == "2/2" && len(workers["session"]) != 2 {
+			t.Errorf("shard %s: the tests that need the session ran on workers %v, want both", shard, workers["session"])
+		}
+	}
+	code, stdout, stderr := e2eEnv(t, sessionEnv, "run", "--config", dir, "--ci", "--workers", "2", "--grep", "cart")
+	if code != 0 || !strings.Contains(stdout, "1 test: 1 passed") {
+		t.Fatalf("--grep cart: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if n := logins.count(); n != 2 {
+		t.Errorf("a run with no test that needs the session signed in: %d sign-ins in all, want 2", n)
 	}
 }
 
