@@ -505,3 +505,36 @@ func TestSessionsExample(t *testing.T) {
 		t.Errorf("signed in %d times, want once:\n%s", n, stdout)
 	}
 }
+
+// TestSessionInTheStudio: e2e studio opens a test that says session:
+// signed in; it runs with the session loaded (its cookie, its local and
+// its session storage: the test's checks of the theme and the dismissed
+// notice pass) after one sign-in. With a wrong password the studio shows
+// the test as not run, and the flow's failure.
+func TestSessionInTheStudio(t *testing.T) {
+	t.Parallel()
+	base, logins := countSignIns(t)
+	// The studio runs in this process: the credentials are in e2e.yaml,
+	// not in its environment.
+	config := func(password string) string {
+		return "sessions:\n  signed in:\n    flow: sign in\n    with: { user: alice@example.com, password: " + password + " }\n    check: { url: /account }\n"
+	}
+	dir := sessionProject(t, base, config("correct-horse"), map[string]string{"a.e2e.yaml": signedInTest("in the studio")})
+	s := startStudio(t, filepath.Join(dir, "a.e2e.yaml"))
+	s.waitFor("in the studio", "step 2/2", "│ passed")
+	s.typeKeys("q")
+	if err := s.wait(); err != nil {
+		t.Fatalf("studio: %v", err)
+	}
+	if n := logins.count(); n != 1 {
+		t.Errorf("the studio signed in %d times, want once", n)
+	}
+
+	dir = sessionProject(t, base, config("wrong-horse"), map[string]string{"a.e2e.yaml": signedInTest("in the studio")})
+	s = startStudio(t, filepath.Join(dir, "a.e2e.yaml"))
+	s.waitFor("│ not run", `session "signed in" could not sign in: flow "sign in", step 5`)
+	s.typeKeys("q")
+	if err := s.wait(); err != nil {
+		t.Fatalf("studio: %v", err)
+	}
+}
