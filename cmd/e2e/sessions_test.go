@@ -542,6 +542,27 @@ browser:
 	}
 }
 
+// TestSessionUnsetSecretBeforeABrowser: a session that a test needs
+// gives its flow a secret that is not set: an error at its place in
+// e2e.yaml, exit 2, before a browser is looked for.
+func TestSessionUnsetSecretBeforeABrowser(t *testing.T) {
+	t.Parallel()
+	dir := sessionProject(t, "http://127.0.0.1:9", sessionsConfig+"browser:\n  chrome: /nope/chromium\n",
+		map[string]string{"a.e2e.yaml": signedInTest("needs it")})
+	code, stdout, stderr := e2eEnv(t, []string{"E2E_SESSION_USER=alice@example.com"}, "run", "--config", dir)
+	if code != 2 || strings.Contains(stderr, "not an executable") {
+		t.Fatalf("want exit 2 before the browser is looked for: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"e2e.yaml:7:59: {{ secret.E2E_SESSION_PW }} is not set: set the environment variable (a secret) E2E_SESSION_PW before the run",
+		`  7 |     with: { user: "{{ env.E2E_SESSION_USER }}", password: "{{ secret.E2E_SESSION_PW }}" }`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
 // TestSessionsExample: examples/sessions, as its e2e.yaml says to run it:
 // both tests pass, signed in once.
 func TestSessionsExample(t *testing.T) {

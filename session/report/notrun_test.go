@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,17 @@ func TestNotRunIsNoFailure(t *testing.T) {
 	}
 	if fs := SessionFailures(in.Report); len(fs) != 1 || fs[0].Tests != 2 || fs[0].Session != "signed in" {
 		t.Errorf("session failures: %+v", fs)
+	}
+	path := filepath.Join(t.TempDir(), "junit.xml")
+	if err := WriteJUnit(path, in); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := xmllint(path); err != nil {
+		t.Errorf("the JUnit does not match docs/schema/junit.xsd: %v\n%s", err, out)
+	}
+	doc := ToJUnit(in)
+	if doc.Tests != 4 || doc.Failures != 1 || doc.Skipped != 2 {
+		t.Errorf("JUnit: %d tests, %d failures, %d skipped; want 4 (three and the session), 1 (the session) and 2", doc.Tests, doc.Failures, doc.Skipped)
 	}
 	var ann bytes.Buffer
 	WriteGitHubAnnotations(&ann, in)
