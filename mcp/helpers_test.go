@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -51,6 +52,8 @@ type harnessOptions struct {
 	// wire, when set, changes every runner's options after the model's.
 	wire    func(*runner.Options)
 	origins []string // Options.AllowedOrigins
+	// config, when set, is added to the end of e2e.yaml.
+	config string
 }
 
 // fixtureURL serves the fixture app for t and returns its URL. Every test
@@ -127,6 +130,16 @@ func newHarness(t *testing.T, o harnessOptions) *harness {
 		h.base = fixtureURL(t)
 	}
 	h.dir = projectDir(t, h.base, o.files)
+	if o.config != "" {
+		f, err := os.OpenFile(filepath.Join(h.dir, "e2e.yaml"), os.O_APPEND|os.O_WRONLY, 0)
+		if err == nil {
+			_, err = f.WriteString(o.config)
+			err = errors.Join(err, f.Close())
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	cfg, err := testfile.LoadConfig(h.dir)
 	if err != nil {
 		t.Fatal(err)

@@ -11,11 +11,14 @@ type Outcome string
 
 // The outcomes of a test in a run.
 const (
-	OutcomePassed  Outcome = "passed"  // passed at the first attempt, without a heal
-	OutcomeFailed  Outcome = "failed"  // failed, after every retry
-	OutcomeFlaky   Outcome = "flaky"   // failed, then passed on a retry
-	OutcomeHealed  Outcome = "healed"  // passed through a heal of an act step
-	OutcomeSkipped Outcome = "skipped" // among the run's tests, but not run: the run ended before it (interrupted)
+	OutcomePassed Outcome = "passed" // passed at the first attempt, without a heal
+	OutcomeFailed Outcome = "failed" // failed, after every retry
+	OutcomeFlaky  Outcome = "flaky"  // failed, then passed on a retry
+	OutcomeHealed Outcome = "healed" // passed through a heal of an act step
+	// OutcomeSkipped: among the run's tests, but not run: the run ended
+	// before it (interrupted), or it was not run because its session's
+	// flow failed (TestNotRun).
+	OutcomeSkipped Outcome = "skipped"
 	// OutcomeAbsent: not among the run's tests at all (a run of another
 	// file, or --grep left it out; or a run stored before runs recorded
 	// their tests). Neither a skip nor a result: it counts nowhere.
@@ -27,8 +30,8 @@ const (
 // (accepted, heal 3)", "healed (not kept: …)".
 const HealedPrefix = "healed ("
 
-// OutcomeOf is the outcome of a stored test result: failed when its status
-// is not "passed", else flaky when it took more than one attempt, else
+// OutcomeOf is the outcome of a stored test result: skipped when it was
+// not run (TestNotRun), failed when its status is not TestPassed, else flaky when it took more than one attempt, else
 // healed when a step was healed, else passed.
 func OutcomeOf(t *TestResult) Outcome {
 	healed := false
@@ -41,9 +44,11 @@ func OutcomeOf(t *TestResult) Outcome {
 // ClassifyOutcome is OutcomeOf from a result's status, attempts and whether
 // a step of it was healed. A flaky test that was also healed is flaky: the
 // retry is the news.
-func ClassifyOutcome(status string, attempts int, healed bool) Outcome {
+func ClassifyOutcome(status TestStatus, attempts int, healed bool) Outcome {
 	switch {
-	case status != "passed":
+	case status == TestNotRun:
+		return OutcomeSkipped
+	case status != TestPassed:
 		return OutcomeFailed
 	case attempts > 1:
 		return OutcomeFlaky
@@ -56,7 +61,7 @@ func ClassifyOutcome(status string, attempts int, healed bool) Outcome {
 // TestRun is one test in one run: an entry of its history.
 type TestRun struct {
 	RunID     int64
-	TestID    int64     // the stored result; 0 when the test was skipped or absent
+	TestID    int64     // the stored result; 0 when the test was absent, or skipped as the run ended
 	At        time.Time // when the run started
 	RunStatus string    // the run's status ("passed", "failed", "interrupted", …)
 	Branch    string
@@ -190,4 +195,7 @@ func median(ds []int64) int64 {
 type RunSummary struct {
 	Run
 	Tests, Passed, Failed, Flaky, Healed int
+	// NotRun counts the tests not run because their session's flow
+	// failed (TestNotRun); Failed does not count them.
+	NotRun int
 }

@@ -8,7 +8,7 @@ import (
 
 func TestClassifyOutcome(t *testing.T) {
 	for _, c := range []struct {
-		status   string
+		status   TestStatus
 		attempts int
 		healed   bool
 		want     Outcome
@@ -20,6 +20,7 @@ func TestClassifyOutcome(t *testing.T) {
 		{"passed", 1, true, OutcomeHealed},
 		{"failed", 1, true, OutcomeFailed},
 		{"failed", 3, false, OutcomeFailed},
+		{TestNotRun, 1, false, OutcomeSkipped},
 	} {
 		if got := ClassifyOutcome(c.status, c.attempts, c.healed); got != c.want {
 			t.Errorf("ClassifyOutcome(%q, %d, %v) = %s, want %s", c.status, c.attempts, c.healed, got, c.want)

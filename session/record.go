@@ -28,6 +28,20 @@ const (
 	StatusSkipped      StepStatus = "skipped" // not run because an earlier step failed
 )
 
+// TestStatus is how a test ended in a run.
+type TestStatus string
+
+// Test statuses.
+const (
+	TestPassed TestStatus = "passed"
+	TestFailed TestStatus = "failed"
+	// TestNotRun: the test did not run, for what it needed before its first
+	// step could not be had: its session's flow failed (the result's Error
+	// says which session, and the flow's failure). It is not a failure of
+	// the test's own, but the run fails, and it is not tried again.
+	TestNotRun TestStatus = "not run"
+)
+
 // Run is one invocation of e2e run.
 type Run struct {
 	ID         int64
@@ -60,7 +74,7 @@ type TestResult struct {
 	RunID      int64
 	Name       string
 	File       string
-	Status     string // "passed", "failed"
+	Status     TestStatus
 	Error      string
 	DurationMS int64
 	// Attempts is how many times the test ran in its run: 1 + the retries

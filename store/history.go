@@ -187,7 +187,7 @@ func historyResults(ctx context.Context, tx *sql.Tx, runs []session.TestRun, wan
 		}
 		tr := byID[runID]
 		tr.TestID, tr.DurationMS, tr.Attempts, tr.Error = id, ms, max(attempts, 1), errText
-		tr.Outcome = session.ClassifyOutcome(status, attempts, healed)
+		tr.Outcome = session.ClassifyOutcome(session.TestStatus(status), attempts, healed)
 		if out[name] == nil {
 			out[name] = map[int64]session.TestRun{}
 		}
@@ -263,14 +263,16 @@ func placeholders(n int) string {
 // boolean, no GROUP BY over a subquery's columns).
 const summaryColumns = `(SELECT count(*) FROM test_results t WHERE t.run_id = r.id),
        (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = 'passed'),
-       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status <> 'passed'),
+       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status NOT IN ('passed', '` + string(session.TestNotRun) + `')),
        (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = 'passed' AND t.attempts > 1),
-       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = 'passed' AND t.attempts <= 1 AND ` + healedStep + `)`
+       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = 'passed' AND t.attempts <= 1 AND ` + healedStep + `),
+       (SELECT count(*) FROM test_results t WHERE t.run_id = r.id AND t.status = '` + string(session.TestNotRun) + `')`
 
 // RunSummaries returns the newest limit runs (all of them when limit <= 0),
 // newest first, each with the counts of its tests: Passed counts every
 // test that passed, flaky and healed ones too; Flaky those that passed on
-// a retry, Healed those that passed at once through a heal. Runs that are
+// a retry, Healed those that passed at once through a heal; NotRun those
+// whose session's flow failed, which Failed leaves out. Runs that are
 // over are marked "interrupted" first, as Runs does.
 func (db *DB) RunSummaries(ctx context.Context, limit int) ([]session.RunSummary, error) {
 	_ = db.markInterrupted(ctx)
@@ -318,7 +320,7 @@ func scanSummary(row interface{ Scan(...any) error }) (*session.RunSummary, erro
 		finished sql.NullString
 	)
 	if err := row.Scan(&s.ID, &s.Project, &started, &finished, &s.Status, &s.Branch, &s.Commit, &s.Version, &s.Shard,
-		&s.Tests, &s.Passed, &s.Failed, &s.Flaky, &s.Healed); err != nil {
+		&s.Tests, &s.Passed, &s.Failed, &s.Flaky, &s.Healed, &s.NotRun); err != nil {
 		return nil, err
 	}
 	var err error

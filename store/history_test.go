@@ -36,7 +36,7 @@ func seedPlannedRun(t *testing.T, db *DB, project, commit, status string, at tim
 		t.Fatal(err)
 	}
 	for _, st := range tests {
-		tr := &session.TestResult{RunID: r.ID, Name: st.name, Status: st.status, DurationMS: st.ms, Attempts: st.attempts}
+		tr := &session.TestResult{RunID: r.ID, Name: st.name, Status: session.TestStatus(st.status), DurationMS: st.ms, Attempts: st.attempts}
 		tr.Steps = append(tr.Steps, session.StepResult{Index: 0, Command: `--step-type CLICK --description "x"`, Kind: "CLICK",
 			Status: session.StatusHit, Cache: "hit", MissReason: st.reason})
 		if st.healed {
@@ -332,5 +332,42 @@ func TestShardRunsDoNotSkip(t *testing.T) {
 	}
 	if got := marks(hs[1]); got != "1:passed 3:passed 4:skipped 5:absent 6:skipped" {
 		t.Errorf("b: %s, want shard 1/2's run left out, the whole-suite run that ended before it skipped, the one of a only absent", got)
+	}
+}
+
+// TestRunSummariesCountNotRun: a test not run for its session is counted
+// apart: not among the failed, and its history counts the run as skipped.
+func TestRunSummariesCountNotRun(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	r := &session.Run{Project: "shop", StartedAt: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC), Status: "running", Tests: []string{"a", "b", "c"}}
+	if err := db.StartRun(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	for name, status := range map[string]session.TestStatus{"a": session.TestPassed, "b": session.TestNotRun, "c": session.TestFailed} {
+		if err := db.SaveTest(ctx, &session.TestResult{RunID: r.ID, Name: name, Status: status, Attempts: 1, Error: "x"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Status, r.FinishedAt = "failed", r.StartedAt.Add(time.Minute)
+	if err := db.FinishRun(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	s, err := db.RunSummary(ctx, r.ID)
+	if err != nil || s.Tests != 3 || s.Passed != 1 || s.Failed != 1 || s.NotRun != 1 {
+		t.Fatalf("summary: %+v (%v)", s, err)
+	}
+	tests, err := db.Tests(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range tests {
+		if tr.Name == "b" && (tr.Status != session.TestNotRun || session.OutcomeOf(&tr) != session.OutcomeSkipped) {
+			t.Errorf("b: %s, outcome %s", tr.Status, session.OutcomeOf(&tr))
+		}
+	}
+	hs, err := db.TestHistories(ctx, session.HistoryQuery{Project: "shop", Tests: []string{"b"}})
+	if err != nil || len(hs) != 1 || len(hs[0].Runs) != 1 || hs[0].Runs[0].Outcome != session.OutcomeSkipped {
+		t.Errorf("history of b: %+v (%v)", hs, err)
 	}
 }

@@ -24,7 +24,7 @@ func TestRunRecordsItsApp(t *testing.T) {
 		if err := db.StartRun(ctx, r); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SaveTest(ctx, &session.TestResult{RunID: r.ID, Name: "checkout", Status: c.status, Attempts: 1}); err != nil {
+		if err := db.SaveTest(ctx, &session.TestResult{RunID: r.ID, Name: "checkout", Status: session.TestStatus(c.status), Attempts: 1}); err != nil {
 			t.Fatal(err)
 		}
 		r.Status, r.FinishedAt = c.status, r.StartedAt.Add(time.Minute)

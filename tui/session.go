@@ -73,7 +73,7 @@ type sessionState struct {
 	running    bool
 	startedAt  time.Time
 	finishedAt time.Time
-	result     string // "", "passed", "failed"
+	result     session.TestStatus // "" while it runs
 }
 
 func newSessionState(o Options) sessionState {

@@ -119,7 +119,7 @@ func (m Model) statusBar(w int) (string, []string) {
 	case s.running:
 		state = "running"
 	case s.result != "":
-		state = s.result
+		state = string(s.result)
 	}
 	step := "-"
 	if n := len(s.steps); n > 0 {

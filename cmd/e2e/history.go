@@ -139,6 +139,7 @@ type runJSON struct {
 	Tests      int        `json:"tests"`
 	Passed     int        `json:"passed"` // flaky and healed tests passed too
 	Failed     int        `json:"failed"`
+	NotRun     int        `json:"notRun"` // not run: their session's flow failed
 	Flaky      int        `json:"flaky"`
 	Healed     int        `json:"healed"`
 }
@@ -146,8 +147,8 @@ type runJSON struct {
 type testJSON struct {
 	Name     string `json:"name"`
 	File     string `json:"file"`
-	Status   string `json:"status"`
-	Outcome  string `json:"outcome"` // passed, failed, flaky or healed
+	Status   string `json:"status"`  // passed, failed, or not run (its session's flow failed)
+	Outcome  string `json:"outcome"` // passed, failed, flaky, healed, or skipped (not run)
 	MS       int64  `json:"ms"`
 	Attempts int    `json:"attempts"`
 	Error    string `json:"error,omitempty"`
@@ -168,7 +169,7 @@ func runsJSON(runs []session.RunSummary) []runJSON {
 	out := make([]runJSON, 0, len(runs))
 	for _, s := range runs {
 		j := runJSON{ID: s.ID, Project: s.Project, Status: s.Status, StartedAt: s.StartedAt, Branch: s.Branch, Commit: s.Commit,
-			Version: s.Version, Shard: s.Shard, Tests: s.Tests, Passed: s.Passed, Failed: s.Failed, Flaky: s.Flaky, Healed: s.Healed}
+			Version: s.Version, Shard: s.Shard, Tests: s.Tests, Passed: s.Passed, Failed: s.Failed, NotRun: s.NotRun, Flaky: s.Flaky, Healed: s.Healed}
 		if !s.FinishedAt.IsZero() {
 			f := s.FinishedAt
 			j.FinishedAt, j.MS = &f, f.Sub(s.StartedAt).Milliseconds()
@@ -183,7 +184,7 @@ func testsJSON(tests []session.TestResult, hs map[string]session.TestHistory) []
 	for i := range tests {
 		t := &tests[i]
 		h := hs[t.Name]
-		out = append(out, testJSON{Name: t.Name, File: t.File, Status: t.Status, Outcome: string(session.OutcomeOf(t)), MS: t.DurationMS,
+		out = append(out, testJSON{Name: t.Name, File: t.File, Status: string(t.Status), Outcome: string(session.OutcomeOf(t)), MS: t.DurationMS,
 			Attempts: max(t.Attempts, 1), Error: t.Error, Steps: len(t.Steps), History: historyMarks(h), Flakiness: h.FlakinessRate()})
 	}
 	return out
@@ -266,7 +267,11 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult, hs
 		head = append(head, "e2e "+s.Version)
 	}
 	fmt.Fprintln(w, strings.Join(head, " · "))
-	fmt.Fprintf(w, "%s: %d passed, %d failed, %d flaky, %d healed\n", plural.Count(s.Tests, "test"), s.Passed, s.Failed, s.Flaky, s.Healed)
+	notRunCount := ""
+	if s.NotRun > 0 {
+		notRunCount = fmt.Sprintf(", %d not run", s.NotRun)
+	}
+	fmt.Fprintf(w, "%s: %d passed, %d failed%s, %d flaky, %d healed\n", plural.Count(s.Tests, "test"), s.Passed, s.Failed, notRunCount, s.Flaky, s.Healed)
 	if len(tests) == 0 {
 		return
 	}
@@ -274,20 +279,34 @@ func printRun(w io.Writer, s *session.RunSummary, tests []session.TestResult, hs
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tTEST\tOUTCOME\tTIME\tATTEMPTS\tSTEPS\tLAST RUNS\tFLAKY\tFILE")
 	var failed []*session.TestResult
+	var notRun []string // why, once each, in order
+	notRunTests := map[string][]string{}
 	for i := range tests {
 		t := &tests[i]
 		o := session.OutcomeOf(t)
-		if o == session.OutcomeFailed {
+		shown := string(o)
+		switch {
+		case t.Status == session.TestNotRun:
+			shown = string(t.Status)
+			if notRunTests[t.Error] == nil {
+				notRun = append(notRun, t.Error)
+			}
+			notRunTests[t.Error] = append(notRunTests[t.Error], t.Name)
+		case o == session.OutcomeFailed:
 			failed = append(failed, t)
 		}
 		h := hs[t.Name]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\t%.0f%%\t%s\n", outcomeMark[o], t.Name, o, fmt.Sprintf("%.1fs", float64(t.DurationMS)/1000),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\t%.0f%%\t%s\n", outcomeMark[o], t.Name, shown, fmt.Sprintf("%.1fs", float64(t.DurationMS)/1000),
 			max(t.Attempts, 1), len(t.Steps), dash(historyMarks(h)), 100*h.FlakinessRate(), dash(t.File))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nLAST RUNS: oldest to newest, through this run: P passed, F failed, ~ flaky, H healed, S skipped, · not in that run")
 	for _, t := range failed {
 		fmt.Fprintf(w, "\n✗ %s: %s\n", t.Name, t.Error)
+	}
+	// A session's failure once, for all the tests it left not run.
+	for _, why := range notRun {
+		fmt.Fprintf(w, "\n- not run: %s: %s\n", strings.Join(notRunTests[why], ", "), why)
 	}
 }
 

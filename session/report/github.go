@@ -7,12 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/run"
 )
 
 // GitHub Actions workflow commands: a failed test becomes an ::error at the
 // failing step's line of its test file, a flaky one a ::warning, a healed
-// one a ::notice; the step summary is Markdown.
+// one a ::notice; the step summary is Markdown. A session whose flow failed
+// is one ::error at its line of e2e.yaml; the tests it left not run get
+// none of their own.
 
 // escapeData escapes a workflow command's message.
 func escapeData(s string) string {
@@ -70,8 +74,15 @@ func WriteGitHubAnnotations(w io.Writer, in *Input) {
 	defer func() { _ = rw.Flush() }()
 	w = rw
 	rep := in.Report
+	for _, f := range SessionFailures(rep) {
+		fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", escapeProperty(repoPath(rep, f.File)), max(f.Line, 1),
+			escapeProperty("e2e: "+f.Reason()+", "+plural.Count(f.Tests, "test")+" not run"), escapeData(f.Failure))
+	}
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
+		if t.Status == session.TestNotRun {
+			continue
+		}
 		line := 1
 		if len(t.Steps) > 0 {
 			line = t.Steps[0].Line
@@ -106,7 +117,7 @@ func Markdown(in *Input) string {
 	s := Summarize(in)
 	var b strings.Builder
 	status := "✅ passed"
-	if s.Failed > 0 {
+	if s.Failed+s.NotRun > 0 {
 		status = "❌ failed"
 	}
 	title := "e2e run"
@@ -122,7 +133,10 @@ func Markdown(in *Input) string {
 	var failed, flaky []string
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
-		if t.Status != "passed" {
+		if t.Status == session.TestNotRun {
+			continue
+		}
+		if t.Status != session.TestPassed {
 			loc := repoPath(rep, t.File)
 			if fs := FailedStep(t); fs != nil {
 				loc = fmt.Sprintf("%s:%d", loc, fs.Line)
@@ -134,6 +148,14 @@ func Markdown(in *Input) string {
 	}
 	if len(failed) > 0 {
 		b.WriteString("### Failed\n\n" + strings.Join(failed, "\n") + "\n\n")
+	}
+	if fs := SessionFailures(rep); len(fs) > 0 {
+		b.WriteString("### Not run\n\n")
+		for _, f := range fs {
+			fmt.Fprintf(&b, "- %s not run: %s (`%s:%d`): %s\n", plural.Count(f.Tests, "test"), mdEscape(f.Reason()), repoPath(rep, f.File), f.Line,
+				mdEscape(firstLine(f.Failure)))
+		}
+		b.WriteString("\n")
 	}
 	if len(flaky) > 0 {
 		b.WriteString("### Flaky\n\n" + strings.Join(flaky, "\n") + "\n\n")

@@ -45,12 +45,15 @@ type htmlView struct {
 	Tests     []htmlTest
 	Generated string
 	Slowest   []htmlSlow // from the store's history (html_history.go)
-	History   bool       // the tests have history strips
+	// Sessions are the sessions whose flow failed, each failure shown once.
+	Sessions []SessionFailure
+	History  bool // the tests have history strips
 }
 
 type htmlTest struct {
 	ID                     string
 	Name, File, Status     string
+	Class                  string // passed, failed or notrun (its session's flow failed)
 	Error                  string
 	Duration               string
 	Attempts               int
@@ -130,12 +133,17 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		ids[t.Name] = fmt.Sprintf("t%d", i+1)
 	}
 	history, slowest := historyViews(in, ids)
-	v.Slowest, v.History = slowest, history != nil
+	v.Slowest, v.History, v.Sessions = slowest, history != nil, SessionFailures(rep)
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
-		ht := htmlTest{History: history[t.Name], ID: fmt.Sprintf("t%d", i+1), Name: t.Name, File: t.File, Status: t.Status, Error: t.Error,
+		ht := htmlTest{History: history[t.Name], ID: fmt.Sprintf("t%d", i+1), Name: t.Name, File: t.File, Status: string(t.Status),
+			Class: testClass(t.Status), Error: t.Error,
 			Duration: Ms(t.DurationMS), Attempts: max(d.Attempts, 1), Flaky: d.Flaky, Healed: Healed(t, d), Crashed: d.Crashed,
 			AttemptErrors: d.AttemptErrors, Snapshot: d.Snapshot, SnapshotStep: d.SnapshotStep + 1}
+		if t.Status == session.TestNotRun && d.NotRun != nil {
+			// The flow's failure is shown once, above the tests.
+			ht.Error = "not run: " + d.NotRun.Reason() + " (see above)"
+		}
 		for _, st := range t.Steps {
 			hs := htmlStep{N: st.Index + 1, Line: st.Line, Text: Describe(st.Command), Status: string(st.Status), Mark: Mark(string(st.Status)),
 				Class: stepClass(st.Status), Cache: st.Cache, MissReason: st.MissReason, Error: st.Error, Duration: fmt.Sprintf("%d ms", st.DurationMS),
@@ -190,6 +198,17 @@ func mergedName(in *Input) string {
 		s = "run group " + in.Group + ": " + s
 	}
 	return s
+}
+
+// testClass is the class of a test's status in the page.
+func testClass(s session.TestStatus) string {
+	switch s {
+	case session.TestPassed:
+		return "passed"
+	case session.TestNotRun:
+		return "notrun"
+	}
+	return "failed"
 }
 
 func stepClass(s session.StepStatus) string {

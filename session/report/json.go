@@ -26,7 +26,20 @@ type JSON struct {
 		Merged []MergedRun `json:"merged,omitempty"`
 	} `json:"run"`
 	Summary JSONSummary `json:"summary"`
-	Tests   []JSONTest  `json:"tests"`
+	// SessionFailures are the sessions whose flow failed, each with its
+	// failure once; the tests that needed one are "not run".
+	SessionFailures []JSONSessionFailure `json:"sessionFailures,omitempty"`
+	Tests           []JSONTest           `json:"tests"`
+}
+
+// JSONSessionFailure is a session whose capture failed.
+type JSONSessionFailure struct {
+	Session string `json:"session"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Flow    string `json:"flow"`
+	Error   string `json:"error"`  // the flow's own failure
+	NotRun  int    `json:"notRun"` // the tests it left not run
 }
 
 // JSONSummary counts the run.
@@ -34,6 +47,7 @@ type JSONSummary struct {
 	Tests        int     `json:"tests"`
 	Passed       int     `json:"passed"`
 	Failed       int     `json:"failed"`
+	NotRun       int     `json:"notRun"` // tests not run: their session's flow failed
 	Flaky        int     `json:"flaky"`
 	Healed       int     `json:"healed"`
 	Steps        int     `json:"steps"`
@@ -55,7 +69,7 @@ type JSONSummary struct {
 type JSONTest struct {
 	Name          string     `json:"name"`
 	File          string     `json:"file"`
-	Status        string     `json:"status"`
+	Status        string     `json:"status"` // passed, failed, or not run (its session's flow failed: see sessionFailures)
 	Error         string     `json:"error,omitempty"`
 	MS            int64      `json:"ms"`
 	Attempts      int        `json:"attempts"`
@@ -142,13 +156,17 @@ func ToJSON(in *Input) *JSON {
 		histories[h.Name] = h
 	}
 	s := Summarize(in)
-	j.Summary = JSONSummary{Tests: s.Total, Passed: s.Passed, Failed: s.Failed, Flaky: s.Flaky, Healed: s.Healed, Steps: s.Steps,
+	j.Summary = JSONSummary{Tests: s.Total, Passed: s.Passed, Failed: s.Failed, NotRun: s.NotRun, Flaky: s.Flaky, Healed: s.Healed, Steps: s.Steps,
 		Hits: s.Hits, Located: s.Located, Relocated: s.Relocated, Reidentified: s.Reidentified, Misses: s.Misses, Skipped: s.Skipped, CacheHitRate: s.CacheHitRate,
 		ModelCalls: s.ModelCalls, TokensIn: s.TokensIn, TokensOut: s.TokensOut, Cost: s.Cost, MS: s.Duration.Milliseconds()}
+	for _, f := range SessionFailures(rep) {
+		j.SessionFailures = append(j.SessionFailures, JSONSessionFailure{Session: f.Session, File: f.File, Line: f.Line, Flow: f.Flow,
+			Error: f.Failure, NotRun: f.Tests})
+	}
 	j.Tests = []JSONTest{}
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
-		jt := JSONTest{Name: t.Name, File: t.File, Status: t.Status, Error: t.Error, MS: t.DurationMS, Attempts: max(d.Attempts, 1),
+		jt := JSONTest{Name: t.Name, File: t.File, Status: string(t.Status), Error: t.Error, MS: t.DurationMS, Attempts: max(d.Attempts, 1),
 			Flaky: d.Flaky, Healed: Healed(t, d), Crashed: d.Crashed, Worker: d.Worker, AttemptErrors: d.AttemptErrors, Heals: d.Heals,
 			Snapshot: d.Snapshot, SnapshotStep: d.SnapshotStep, Video: d.Video, VideoMS: d.VideoMS, Trace: d.Trace, Steps: []JSONStep{}}
 		for _, r := range histories[t.Name].Runs {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/e2e-dev/e2e/session"
+	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/run"
 )
 
@@ -16,6 +18,13 @@ import (
 // <properties> of the testcase. Failed attempts before a pass are
 // <flakyFailure> elements, and before a final failure <rerunFailure>, as
 // Maven Surefire writes them (Jenkins shows both).
+//
+// A test not run because its session's flow failed is <skipped> with the
+// reason, and the session is a <testcase> of its own ("session: NAME", in
+// a <testsuite> named after the e2e.yaml that holds it) whose <failure> is
+// the flow's: the failure is counted and shown once, as Playwright reports
+// a failed setup project and the tests that depend on it, and a CI that
+// reads the XML still fails the build.
 
 // JUnitSuites is the document root.
 type JUnitSuites struct {
@@ -51,6 +60,7 @@ type JUnitCase struct {
 	Time          string          `xml:"time,attr"`
 	Properties    []JUnitProperty `xml:"properties>property,omitempty"`
 	Failure       *JUnitFailure   `xml:"failure,omitempty"`
+	Skipped       *JUnitSkipped   `xml:"skipped,omitempty"`
 	FlakyFailures []JUnitFailure  `xml:"flakyFailure,omitempty"`
 	RerunFailures []JUnitFailure  `xml:"rerunFailure,omitempty"`
 	SystemOut     string          `xml:"system-out,omitempty"`
@@ -69,27 +79,46 @@ type JUnitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
+// JUnitSkipped says why a test did not run.
+type JUnitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
 func seconds(ms int64) string { return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64) }
 
 // ToJUnit converts a run.
 func ToJUnit(in *Input) *JUnitSuites {
 	rep := in.Report
 	sum := Summarize(in)
-	doc := &JUnitSuites{Name: "e2e", Tests: sum.Total, Failures: sum.Failed, Time: seconds(sum.Duration.Milliseconds())}
+	doc := &JUnitSuites{Name: "e2e", Tests: sum.Total, Failures: sum.Failed, Skipped: sum.NotRun, Time: seconds(sum.Duration.Milliseconds())}
 	byFile := map[string]int{}
-	for i, t := range rep.Tests {
-		d := detail(rep, i)
-		k, ok := byFile[t.File]
+	suite := func(file string) *JUnitSuite {
+		k, ok := byFile[file]
 		if !ok {
 			k = len(doc.Suites)
-			byFile[t.File] = k
+			byFile[file] = k
 			props := []JUnitProperty{{"run", strconv.FormatInt(rep.Run.ID, 10)}, {"project", rep.Run.Project}}
 			if in.Shard != "" {
 				props = append(props, JUnitProperty{"shard", in.Shard})
 			}
-			doc.Suites = append(doc.Suites, JUnitSuite{Name: t.File, Timestamp: rep.Run.StartedAt.UTC().Format("2006-01-02T15:04:05"), Properties: props})
+			doc.Suites = append(doc.Suites, JUnitSuite{Name: file, Timestamp: rep.Run.StartedAt.UTC().Format("2006-01-02T15:04:05"), Properties: props})
 		}
-		s := &doc.Suites[k]
+		return &doc.Suites[k]
+	}
+	for _, f := range SessionFailures(rep) {
+		s := suite(f.File)
+		s.Tests++
+		s.Failures++
+		doc.Tests++
+		doc.Failures++
+		s.Cases = append(s.Cases, JUnitCase{Name: "session: " + f.Session, Classname: "sessions", File: f.File, Line: f.Line, Time: seconds(0),
+			Properties: []JUnitProperty{{"flow", f.Flow}, {"notRun", strconv.Itoa(f.Tests)}},
+			Failure: &JUnitFailure{Message: f.Failure, Type: "SessionFailed",
+				Text: fmt.Sprintf("%s:%d: %s: %s\n%s not run because of it\n", f.File, f.Line, f.Reason(), f.Failure, plural.Count(f.Tests, "test"))}})
+	}
+	for i, t := range rep.Tests {
+		d := detail(rep, i)
+		s := suite(t.File)
 		s.Tests++
 		c := JUnitCase{Name: t.Name, Classname: classname(t.File), File: t.File, Time: seconds(t.DurationMS),
 			Properties: []JUnitProperty{
@@ -113,7 +142,15 @@ func ToJUnit(in *Input) *JUnitSuites {
 			fmt.Fprintf(&out, "] %dms\n", st.DurationMS)
 		}
 		c.SystemOut = out.String()
-		if t.Status != "passed" {
+		switch {
+		case t.Status == session.TestNotRun:
+			s.Skipped++
+			why := t.Error
+			if d.NotRun != nil {
+				why = d.NotRun.Reason() + " (its failure is the testcase session: " + d.NotRun.Session + ")"
+			}
+			c.Skipped = &JUnitSkipped{Message: "not run: " + why}
+		case t.Status != session.TestPassed:
 			s.Failures++
 			f := &JUnitFailure{Message: t.Error, Type: "StepFailed"}
 			if d.Crashed {
@@ -132,7 +169,7 @@ func ToJUnit(in *Input) *JUnitSuites {
 			for _, e := range d.AttemptErrors {
 				c.RerunFailures = append(c.RerunFailures, JUnitFailure{Message: e, Type: "StepFailed"})
 			}
-		} else {
+		default:
 			for _, e := range d.AttemptErrors {
 				c.FlakyFailures = append(c.FlakyFailures, JUnitFailure{Message: e, Type: "StepFailed"})
 			}

@@ -132,7 +132,7 @@ func Merge(parts []Part) (*Input, []string, error) {
 		rep.Tests = append(rep.Tests, t)
 		rep.Run.Tests = append(rep.Run.Tests, t.Name)
 		rep.Details = append(rep.Details, detail(pr, o.at))
-		if t.Status != "passed" {
+		if t.Status != session.TestPassed {
 			rep.Run.Status = "failed"
 		}
 		if h, ok := histories[n]; ok {
@@ -287,11 +287,14 @@ func FromJSON(j *JSON, file string) Part {
 	p := Part{Source: file, Report: rep, Shard: j.Run.Shard, Workers: j.Run.Workers,
 		Model: ModelUse{Calls: j.Summary.ModelCalls, TokensIn: j.Summary.TokensIn, TokensOut: j.Summary.TokensOut, Cost: j.Summary.Cost}}
 	for _, jt := range j.Tests {
-		t := session.TestResult{RunID: j.Run.ID, Name: jt.Name, File: jt.File, Status: jt.Status, Error: jt.Error, DurationMS: jt.MS, Attempts: jt.Attempts}
+		t := session.TestResult{RunID: j.Run.ID, Name: jt.Name, File: jt.File, Status: session.TestStatus(jt.Status), Error: jt.Error, DurationMS: jt.MS, Attempts: jt.Attempts}
 		d := run.TestDetail{Attempts: jt.Attempts, Flaky: jt.Flaky, AttemptErrors: jt.AttemptErrors, Worker: jt.Worker, Crashed: jt.Crashed,
 			Snapshot: jt.Snapshot, SnapshotStep: jt.SnapshotStep, VideoMS: jt.VideoMS, Heals: jt.Heals, Tokens: map[int]run.Tokens{}, Trace: resolve(jt.Trace)}
 		for _, f := range jt.Video {
 			d.Video = append(d.Video, resolve(f))
+		}
+		if t.Status == session.TestNotRun {
+			d.NotRun = notRunBy(j.SessionFailures, jt.Error)
 		}
 		var flatten func(steps []JSONStep, depth int)
 		flatten = func(steps []JSONStep, depth int) {
@@ -324,4 +327,19 @@ func FromJSON(j *JSON, file string) Part {
 func exists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// notRunBy is the session failure a test that did not run names in its
+// error (the report says each failure once; its tests name the session),
+// or the only one there is.
+func notRunBy(fs []JSONSessionFailure, testErr string) *run.SessionFailure {
+	var found *run.SessionFailure
+	for _, f := range fs {
+		sf := run.SessionFailure{Session: f.Session, File: f.File, Line: f.Line, Flow: f.Flow, Failure: f.Error}
+		if strings.Contains(testErr, sf.Reason()) || len(fs) == 1 {
+			found = &sf
+			break
+		}
+	}
+	return found
 }

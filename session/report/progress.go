@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/e2e-dev/e2e/session"
 	"github.com/e2e-dev/e2e/session/plural"
 	"github.com/e2e-dev/e2e/session/run"
 )
@@ -147,6 +148,7 @@ type ProgressBar struct {
 	run         running
 	done, total int
 	failed      int
+	notRun      int // not run: their session's flow failed
 	elapsed     time.Duration
 }
 
@@ -165,8 +167,12 @@ func (b *ProgressBar) Update(p run.Progress) {
 	defer b.mu.Unlock()
 	b.run.done(p.Index)
 	b.done, b.total, b.elapsed = p.Done, p.Total, p.Elapsed
-	if p.Test.Status != "passed" {
-		b.failed++
+	if p.Test.Status != session.TestPassed {
+		if p.Test.Status == session.TestNotRun {
+			b.notRun++
+		} else {
+			b.failed++
+		}
 		// A failure is worth a line of its own above the bar.
 		fmt.Fprint(b.W, "\r\033[K")
 		Line(b.W, b.Color, p)
@@ -212,6 +218,9 @@ func (b *ProgressBar) draw() {
 	}
 	counts := fmt.Sprintf("] %d/%s, %%s, ETA %s", b.done, plural.Count(b.total, "test"), eta)
 	failed := fmt.Sprintf("%d failed", b.failed)
+	if b.notRun > 0 {
+		failed += fmt.Sprintf(", %d not run", b.notRun)
+	}
 	fmt.Fprintf(b.W, "\r\033[K[%s%s"+counts, b.Color.Pass(strings.Repeat("#", filled)), strings.Repeat(".", width-filled),
 		b.Color.Count(b.failed, failed, false))
 	const label = " · running: "

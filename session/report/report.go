@@ -46,7 +46,11 @@ type Input struct {
 
 // Summary counts a run.
 type Summary struct {
-	Total, Passed, Failed, Flaky, Healed             int
+	Total, Passed, Failed, Flaky, Healed int
+	// NotRun counts the tests that did not run because their session's
+	// flow failed (session.TestNotRun): not among Failed, but the run
+	// failed all the same.
+	NotRun                                           int
 	Steps, Hits, Located, Relocated, Misses, Skipped int
 	// Reidentified counts the steps whose cached selectors missed and whose
 	// element was found by its likeness to the cached node (no locate, no
@@ -71,11 +75,13 @@ func Summarize(in *Input) Summary {
 	s.Duration = rep.Run.FinishedAt.Sub(rep.Run.StartedAt)
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
-		switch {
-		case t.Status != "passed":
-			s.Failed++
-		default:
+		switch t.Status {
+		case session.TestPassed:
 			s.Passed++
+		case session.TestNotRun:
+			s.NotRun++
+		default:
+			s.Failed++
 		}
 		if d.Flaky {
 			s.Flaky++
@@ -113,6 +119,35 @@ func detail(rep *run.Report, i int) run.TestDetail {
 		return rep.Details[i]
 	}
 	return run.TestDetail{Attempts: 1}
+}
+
+// SessionFailures are the sessions whose capture failed in the run, in
+// the order of the first test each left not run, with how many tests each
+// left not run.
+func SessionFailures(rep *run.Report) []SessionFailure {
+	var out []SessionFailure
+	at := map[string]int{}
+	for i, t := range rep.Tests {
+		f := detail(rep, i).NotRun
+		if t.Status != session.TestNotRun || f == nil {
+			continue
+		}
+		k, ok := at[f.Session]
+		if !ok {
+			k = len(out)
+			at[f.Session] = k
+			out = append(out, SessionFailure{SessionFailure: *f})
+		}
+		out[k].Tests++
+	}
+	return out
+}
+
+// SessionFailure is a session whose capture failed and the number of
+// tests it left not run.
+type SessionFailure struct {
+	run.SessionFailure
+	Tests int
 }
 
 // Healed says whether an act step of the test was healed in this run.
@@ -161,10 +196,10 @@ func Command(command string) string {
 // Mark is a status as one character.
 func Mark(status string) string {
 	switch status {
-	case "passed", string(session.StatusHit), string(session.StatusLocated), string(session.StatusRelocated),
+	case string(session.TestPassed), string(session.StatusHit), string(session.StatusLocated), string(session.StatusRelocated),
 		string(session.StatusReidentified):
 		return "✓"
-	case string(session.StatusSkipped):
+	case string(session.StatusSkipped), string(session.TestNotRun):
 		return "-"
 	}
 	return "✗"

@@ -30,6 +30,8 @@ func (p Palette) Status(status, s string) string {
 		return p.Warn(s)
 	case string(session.StatusSkipped):
 		return p.Dim(s)
+	case string(session.TestNotRun):
+		return p.Warn(s)
 	}
 	return p.Fail(s)
 }

@@ -36,7 +36,7 @@ type Live struct {
 func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error) {
 	l := &Live{r: r, start: time.Now()}
 	t := &testfile.Test{Name: name, File: file, URL: u}
-	l.res = session.TestResult{Name: name, File: file, Status: "passed"}
+	l.res = session.TestResult{Name: name, File: file, Status: session.TestPassed}
 	page, err := r.o.Browser.NewPage(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("open a page: %w", err)
@@ -49,7 +49,7 @@ func (r *Runner) Record(ctx context.Context, name, file, u string) (*Live, error
 	r.publish(session.TestStarted{Test: name, File: file, At: l.start})
 	if err := r.open(ctx, l.tr, u); err != nil {
 		page.Close()
-		l.finish("failed")
+		l.finish(session.TestFailed)
 		return nil, fmt.Errorf("open %s: %w", r.url(u), err)
 	}
 	r.showPage(ctx, l.tr, "")
@@ -113,11 +113,11 @@ func (l *Live) Kept() []testfile.Step { return l.kept }
 // test is over. It records nothing: see Record.
 func (l *Live) Close(ctx context.Context) error {
 	l.tr.page.Close()
-	l.finish("passed")
+	l.finish(session.TestPassed)
 	return nil
 }
 
-func (l *Live) finish(status string) {
+func (l *Live) finish(status session.TestStatus) {
 	l.res.Status = status
 	l.res.DurationMS = time.Since(l.start).Milliseconds()
 	l.r.publish(session.TestFinished{Result: l.res})

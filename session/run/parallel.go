@@ -96,6 +96,9 @@ type TestDetail struct {
 	// Trace is the path of the test's trace file (trace.go), relative to
 	// Report.Dir when under it: the last attempt's that kept one.
 	Trace string
+	// NotRun, for a test that did not run (session.TestNotRun), is the
+	// session whose capture failed.
+	NotRun *SessionFailure
 }
 
 // Tokens count a step's model use.
@@ -257,8 +260,8 @@ func (r *Runner) runWithRetries(ctx context.Context, runID int64, t *testfile.Te
 			det.Trace = trace // a flaky test's failed attempt, under retain-on-failure
 		}
 		trace = det.Trace
-		if res.Status == "passed" || attempt > r.o.Suite.Retries || ctx.Err() != nil || rr.notRun {
-			det.Attempts, det.Flaky, det.AttemptErrors = attempt, res.Status == "passed" && attempt > 1, errs
+		if res.Status == session.TestPassed || res.Status == session.TestNotRun || attempt > r.o.Suite.Retries || ctx.Err() != nil {
+			det.Attempts, det.Flaky, det.AttemptErrors = attempt, res.Status == session.TestPassed && attempt > 1, errs
 			res.Attempts = attempt // stored, for the run history
 			if det.Flaky {
 				fmt.Fprintf(out, "  ~ %s is flaky: it passed on attempt %d of %d\n\n", t.Name, attempt, r.o.Suite.Retries+1)

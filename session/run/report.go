@@ -169,28 +169,37 @@ func Count(tests []session.TestResult) Counts {
 func printTestSummary(w io.Writer, pal Palette, t *session.TestResult) {
 	c := Count([]session.TestResult{*t})
 	mark, name := pal.Pass("✓"), t.Name
-	if t.Status != "passed" {
+	switch {
+	case t.Status == session.TestNotRun:
+		// The line above says why; the flow's failure is in the session's
+		// own lines, once.
+		fmt.Fprintf(w, "%s %s: not run\n\n", pal.Warn("-"), name)
+		return
+	case t.Status != session.TestPassed:
 		mark = pal.Fail("✗")
-	} else if t.Healed() {
+	case t.Healed():
 		mark, name = pal.Warn("✓"), name+pal.Warn(" (healed: review with `e2e heals list`)")
 	}
 	fmt.Fprintf(w, "%s %s: %s, %s, %d re-identified, %d located, %d re-located, %s in %s\n",
 		mark, name, plural.Count(c.Steps, "step"), plural.Count(c.Hits, "cache hit"), c.Reidentified, c.Located, c.Relocated, pal.Count(c.Failed, fmt.Sprintf("%d failed", c.Failed), false), time.Duration(t.DurationMS)*time.Millisecond)
-	if t.Status != "passed" && t.Error != "" {
+	if t.Status != session.TestPassed && t.Error != "" {
 		fmt.Fprintf(w, "  %s\n", pal.Fail(t.Error))
 	}
 	fmt.Fprintln(w)
 }
 
 func printRunSummary(w io.Writer, pal Palette, rep *Report) {
-	passed, failed, healed := 0, 0, 0
+	passed, failed, healed, notRun := 0, 0, 0, 0
 	for _, t := range rep.Tests {
-		if t.Status == "passed" {
+		switch t.Status {
+		case session.TestPassed:
 			passed++
-		} else {
+		case session.TestNotRun:
+			notRun++
+		default:
 			failed++
 		}
-		if t.Status == "passed" && t.Healed() {
+		if t.Status == session.TestPassed && t.Healed() {
 			healed++
 		}
 	}
@@ -199,6 +208,9 @@ func printRunSummary(w io.Writer, pal Palette, rep *Report) {
 		rep.Run.ID, plural.Count(c.Steps, "step"), plural.Count(c.Hits, "cache hit"), c.Reidentified, c.Located, c.Relocated, c.Failed,
 		rep.Run.FinishedAt.Sub(rep.Run.StartedAt).Round(time.Millisecond))
 	failedText := pal.Count(failed, fmt.Sprintf("%d failed", failed), false)
+	if notRun > 0 {
+		failedText += ", " + pal.Warn(fmt.Sprintf("%d not run", notRun))
+	}
 	if healed > 0 {
 		fmt.Fprintf(w, "%s (%s), %s\n", pal.Pass(fmt.Sprintf("%d passed", passed)), pal.Warn(fmt.Sprintf("%d healed, staged for review", healed)), failedText)
 		return

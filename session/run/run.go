@@ -143,9 +143,6 @@ type Runner struct {
 	// atEnd, when set, is called once a test's steps ran, with its page
 	// still open (a session's capture, sessions.go).
 	atEnd func(ctx context.Context, tr *testRun, res *session.TestResult)
-	// notRun says the test attempt did not run: its session could not be
-	// captured (it is not tried again).
-	notRun bool
 }
 
 // projectName is the project in c's cache keys: its project key, else the
@@ -232,7 +229,7 @@ func (r *Report) Open(p string) string {
 // Passed reports whether every test passed.
 func (r *Report) Passed() bool {
 	for _, t := range r.Tests {
-		if t.Status != "passed" {
+		if t.Status != session.TestPassed {
 			return false
 		}
 	}
@@ -417,9 +414,16 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 	tr.unique = func(prefix string) string { v := gen(prefix); tr.uniques[prefix] = v; return v }
 	if t.Session != "" {
 		if err := r.startSession(ctx, tr); err != nil {
-			res.Status, res.Error = "failed", tr.redact(err.Error())
-			if errors.Is(err, errNotRun) {
-				r.notRun = true
+			res.Status, res.Error = session.TestFailed, tr.redact(err.Error())
+			var nr *notRunError
+			if errors.As(err, &nr) {
+				res.Status = session.TestNotRun
+				if r.cap != nil {
+					r.cap.mu.Lock()
+					r.cap.detail.NotRun = &nr.f
+					r.cap.mu.Unlock()
+				}
+				fmt.Fprintf(r.o.Out, "  %s not run: %s\n", r.o.Color.Warn("-"), nr.f.Reason())
 				for _, st := range t.Steps {
 					kind := string(st.Type)
 					if st.Use != nil {
@@ -428,6 +432,7 @@ func (r *Runner) RunTest(ctx context.Context, runID int64, t *testfile.Test) (re
 					res.Steps = append(res.Steps, session.StepResult{Index: len(res.Steps), Line: st.Pos.Line, Command: st.Command(),
 						Kind: kind, Status: session.StatusSkipped, Cache: "none"})
 				}
+				return res
 			}
 			fmt.Fprintf(r.o.Out, "  ✗ %s\n", res.Error)
 			return res

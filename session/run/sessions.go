@@ -64,17 +64,36 @@ func (s *sessionStates) get(ctx context.Context, name string, stale *sessionCapt
 	}
 }
 
-// errNotRun marks a test that did not run because its session could not
-// be captured: it is failed, but not tried again.
-var errNotRun = errors.New("not run")
+// SessionFailure is a session whose capture failed in a run. The tests
+// that need it are not run (session.TestNotRun): their reports say so,
+// and show Failure, the flow's own failure, once.
+type SessionFailure struct {
+	Session string // its name under e2e.yaml's sessions:
+	File    string // the e2e.yaml that names it, as the run shows files
+	Line    int    // the session's line in File
+	Flow    string // the flow it runs
+	Failure string // the flow's own failure (or where check.url ended), secrets redacted
+}
+
+// Reason is why a test that needed the session did not run, in a few
+// words: session "signed in" could not sign in.
+func (f *SessionFailure) Reason() string {
+	return fmt.Sprintf("session %q could not sign in", f.Session)
+}
+
+// notRunError is startSession's error when its session could not be
+// captured: the test is not run, nor tried again.
+type notRunError struct{ f SessionFailure }
+
+func (e *notRunError) Error() string { return e.f.Reason() + ": " + e.f.Failure }
 
 // startSession loads the state of the test's session into its page before
 // its first step: captured by running the session's flow in a context of
 // its own the first time a test of the run needs it, then checked at the
 // session's check.url. A state that no longer holds there (the page ends
 // elsewhere, such as /login, or answers an HTTP error) is captured again,
-// once, and loaded again. A capture that fails is an error that wraps
-// errNotRun and holds the flow's own failure.
+// once, and loaded again. A capture that fails is a *notRunError that
+// holds the flow's own failure, redacted.
 func (r *Runner) startSession(ctx context.Context, tr *testRun) error {
 	name := tr.test.Session
 	s := r.o.Config.Session(name)
@@ -89,7 +108,8 @@ func (r *Runner) startSession(ctx context.Context, tr *testRun) error {
 	}
 	for again := false; ; again = true {
 		if c.err != nil {
-			return fmt.Errorf("%w: session %q could not sign in: %s", errNotRun, s.Name, c.err)
+			return &notRunError{SessionFailure{Session: s.Name, File: testfile.ShownPath(r.o.Config.Dir, s.File), Line: s.NamePos.Line,
+				Flow: s.Use.Flow, Failure: tr.redact(c.err.Error())}}
 		}
 		at, err := r.loadSession(ctx, tr, s, c.state)
 		switch {
@@ -200,7 +220,7 @@ func (r *Runner) captureSession(ctx context.Context, runID int64, s *testfile.Se
 	var state *browser.State
 	var failed error
 	cr.atEnd = func(ctx context.Context, tr *testRun, res *session.TestResult) {
-		if res.Status != "passed" {
+		if res.Status != session.TestPassed {
 			return
 		}
 		at, err := cr.checkSession(ctx, tr, s)
@@ -220,11 +240,11 @@ func (r *Runner) captureSession(ctx context.Context, runID int64, s *testfile.Se
 			}
 		}
 		if failed != nil {
-			res.Status, res.Error = "failed", tr.redact(failed.Error())
+			res.Status, res.Error = session.TestFailed, tr.redact(failed.Error())
 		}
 	}
 	res := cr.RunTest(ctx, runID, t)
-	if res.Status != "passed" {
+	if res.Status != session.TestPassed {
 		if failed != nil {
 			return nil, failed
 		}

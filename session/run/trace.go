@@ -276,10 +276,10 @@ func (r *Runner) endTrace(tr *testRun, res *session.TestResult) {
 	if t.capture != nil {
 		t.capture.Stop()
 	}
-	if t.policy == TraceRetainOnFailure && res.Status == "passed" {
+	if t.policy == TraceRetainOnFailure && res.Status == session.TestPassed {
 		return
 	}
-	f := TraceFile{Version: TraceVersion, Test: tr.test.Name, File: tr.test.ShownFile(), Attempt: r.cap.attempt, Status: res.Status,
+	f := TraceFile{Version: TraceVersion, Test: tr.test.Name, File: tr.test.ShownFile(), Attempt: r.cap.attempt, Status: string(res.Status),
 		Error: res.Error, Start: t.start, MS: time.Since(t.start).Milliseconds(),
 		Bounds: map[string]int{"domBytes": TraceDOMMax, "testDomBytes": TraceTestDOMMax, "requests": TraceRequestsMax,
 			"messages": TraceMessagesMax, "text": TraceTextMax, "outlineNodes": TraceOutlineNodes}}
