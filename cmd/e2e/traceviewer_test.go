@@ -338,7 +338,9 @@ func TestTraceViewer(t *testing.T) {
 	}
 
 	// e2e show-trace: a trace file's viewer, printed where no display is.
-	var rep struct{ Tests []struct{ Name, Trace string } }
+	var rep struct {
+		Tests []struct{ Name, Trace string }
+	}
 	if b, err := os.ReadFile(filepath.Join(dir, "run.json")); err != nil {
 		t.Fatal(err)
 	} else if err := json.Unmarshal(b, &rep); err != nil {
@@ -355,7 +357,9 @@ func TestTraceViewer(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(u, "file:///") || !strings.HasSuffix(u, "/index.html#trace-t1") {
 		t.Fatalf("show-trace: exit %d, %q %s", code, stdout, stderr)
 	}
-	t.Cleanup(func() { _ = os.RemoveAll(filepath.Dir(strings.TrimSuffix(strings.TrimPrefix(u, "file://"), "#trace-t1"))) })
+	t.Cleanup(func() {
+		_ = os.RemoveAll(filepath.Dir(strings.TrimSuffix(strings.TrimPrefix(u, "file://"), "#trace-t1")))
+	})
 	if _, err := p.Navigate(ctx, u); err != nil {
 		t.Fatal(err)
 	}
