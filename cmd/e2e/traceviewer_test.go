@@ -144,6 +144,7 @@ func TestTraceViewer(t *testing.T) {
 		Before, After            string // the frames' srcdoc
 		Sandbox                  []string
 		BeforeRect, AfterRect    []float64
+		Outline, Scripts         string // the before frame's target's outline; whether a script ran in a frame
 		Net, Con                 []string
 		NetCount, ConCount, Fail string
 	}
@@ -157,6 +158,8 @@ func TestTraceViewer(t *testing.T) {
 	    decision: tv.querySelector('.tv-words').textContent, text: tv.querySelector('.tv-text').textContent, info: tv.querySelector('.tv-info').textContent,
 	    before: bf ? bf.srcdoc : '', after: af ? af.srcdoc : '', sandbox: fr.map(f => f.getAttribute('sandbox')),
 	    beforeRect: bf ? rect(bf) : [], afterRect: af ? rect(af) : [],
+	    outline: (() => { try { const t = bf.contentDocument.querySelector('[data-e2e-target]'); return t ? getComputedStyle(t).outlineStyle + ' ' + getComputedStyle(t).outlineWidth : 'no target'; } catch (e) { return String(e); } })(),
+	    scripts: fr.map(f => { try { return String(f.contentWindow.e2eRan || ''); } catch (e) { return String(e); } }).join(''),
 	    net: [...tv.querySelectorAll('.tv-net tbody tr')].map(r => r.textContent),
 	    con: [...tv.querySelectorAll('.tv-con tbody tr')].map(r => r.textContent),
 	    netCount: tv.querySelector('.tv-net .n').textContent, conCount: tv.querySelector('.tv-con .n').textContent,
@@ -195,8 +198,8 @@ func TestTraceViewer(t *testing.T) {
 		t.Fatalf("the viewer shows %+v", v)
 	}
 	for _, s := range v.Sandbox {
-		if s != "" {
-			t.Errorf("a frame's sandbox is %q, want no permission at all", s)
+		if s != "allow-same-origin" {
+			t.Errorf("a frame's sandbox is %q, want scripts off (allow-same-origin only)", s)
 		}
 	}
 	if !strings.Contains(v.After, `data-e2e-masked`) || !strings.Contains(v.Before, `data-e2e-target`) {
@@ -216,6 +219,9 @@ func TestTraceViewer(t *testing.T) {
 	}
 	if strings.Contains(v.After, `data-e2e-target=""`) || !strings.Contains(v.After, "Done: ") {
 		t.Errorf("the after frame of the click is not the page after:\n%.2000s", v.After)
+	}
+	if v.Outline != "solid 3px" || v.Scripts != "" {
+		t.Errorf("the before frame's target has outline %q; scripts ran: %q", v.Outline, v.Scripts)
 	}
 	// The frames render: the outline of the element acted on shows in the
 	// before frame, none in the after one.
@@ -367,6 +373,37 @@ func TestTraceViewer(t *testing.T) {
 	if !v.Open || v.Title != "token" || len(v.Steps) != 3 {
 		t.Errorf("show-trace's page shows %+v", v)
 	}
+	// A snapshot with a script in it (a trace written by hand: e2e's own
+	// have none) runs nothing in the viewer.
+	var hostile bytes.Buffer
+	hz := gzip.NewWriter(&hostile)
+	page := `<html><body><h1 id="h">Hostile</h1><script>window.e2eRan = 1; parent.document.title = 'ran'</script><img src="x" onerror="window.e2eRan = 2; parent.document.title = 'ran'"></body></html>`
+	hj, _ := json.Marshal(map[string]any{"version": 1, "test": "hostile", "file": "h.e2e.yaml", "attempt": 1, "status": "passed",
+		"steps": []map[string]any{{"index": 0, "line": 1, "command": "click: x", "status": "passed", "before": map[string]any{"html": page}, "after": map[string]any{"html": page}}}})
+	_, _ = hz.Write(hj)
+	_ = hz.Close()
+	hpath := filepath.Join(t.TempDir(), "hostile.trace.json.gz")
+	if err := os.WriteFile(hpath, hostile.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = e2e(t, "show-trace", "--print", hpath)
+	if code != 0 {
+		t.Fatalf("show-trace of a hand-written trace: exit %d %s", code, stderr)
+	}
+	hu := strings.TrimSpace(stdout)
+	t.Cleanup(func() { _ = os.RemoveAll(filepath.Dir(strings.TrimSuffix(strings.TrimPrefix(hu, "file://"), "#trace-t1"))) })
+	if _, err := p.Navigate(ctx, hu); err != nil {
+		t.Fatal(err)
+	}
+	look("a hand-written trace")
+	var title string
+	if err := p.Eval(ctx, &title, `() => document.title`); err != nil {
+		t.Fatal(err)
+	}
+	if v.Title != "hostile" || v.Scripts != "" || title == "ran" {
+		t.Errorf("a script of a snapshot ran in the viewer: %q, title %q", v.Scripts, title)
+	}
+
 	code, stdout, _ = e2e(t, "show-trace", "--print", htmlDir)
 	if code != 0 || !strings.HasSuffix(strings.TrimSpace(stdout), "/report/index.html#trace") {
 		t.Errorf("show-trace of the report folder: exit %d, %q", code, stdout)
