@@ -391,7 +391,9 @@ func TestTraceViewer(t *testing.T) {
 		t.Fatalf("show-trace of a hand-written trace: exit %d %s", code, stderr)
 	}
 	hu := strings.TrimSpace(stdout)
-	t.Cleanup(func() { _ = os.RemoveAll(filepath.Dir(strings.TrimSuffix(strings.TrimPrefix(hu, "file://"), "#trace-t1"))) })
+	t.Cleanup(func() {
+		_ = os.RemoveAll(filepath.Dir(strings.TrimSuffix(strings.TrimPrefix(hu, "file://"), "#trace-t1")))
+	})
 	if _, err := p.Navigate(ctx, hu); err != nil {
 		t.Fatal(err)
 	}
