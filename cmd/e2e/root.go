@@ -197,6 +197,6 @@ trajectory without a model, and heal it when the app changes.`,
 	pf.StringVar(&g.chrome, "chrome", "", "browser binary (default: $E2E_CHROME, then chromium, chromium-browser, google-chrome on PATH)")
 	pf.StringVar(&g.browserURL, "browser-url", "", "connect to a running browser (ws://… or http://host:port) instead of launching one")
 	pf.BoolVar(&g.headed, "headed", false, "show the browser window instead of running headless")
-	root.AddCommand(newSnapshotCmd(g), newRunCmd(g), newHealsCmd(), newRunsCmd(), newCacheCmd(), newFixtureCmd(), newVersionCmd(), newDemoCmd(g), newStudioCmd(g), newExportCmd(g), newStoreCmd(), newMCPCmd(g), newInitCmd(), newReportCmd(g))
+	root.AddCommand(newSnapshotCmd(g), newRunCmd(g), newHealsCmd(), newRunsCmd(), newCacheCmd(), newFixtureCmd(), newVersionCmd(), newDemoCmd(g), newStudioCmd(g), newExportCmd(g), newStoreCmd(), newMCPCmd(g), newInitCmd(), newReportCmd(g), newShowTraceCmd(g))
 	return root
 }

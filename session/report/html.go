@@ -66,6 +66,9 @@ type htmlTest struct {
 	VideoMS                []int64
 	Heals                  []htmlHeal
 	History                *htmlHistory // its last runs, from the store
+	// Trace is the script that holds the test's trace for the viewer
+	// (files/trace-t1.js), TraceError why its trace file could not be read.
+	Trace, TraceError string
 }
 
 type htmlStep struct {
@@ -133,6 +136,7 @@ func WriteHTML(dir string, in *Input) (string, error) {
 		ids[t.Name] = fmt.Sprintf("t%d", i+1)
 	}
 	history, slowest := historyViews(in, ids)
+	var err error
 	v.Slowest, v.History, v.Sessions = slowest, history != nil, SessionFailures(rep)
 	for i, t := range rep.Tests {
 		d := detail(rep, i)
@@ -153,6 +157,12 @@ func WriteHTML(dir string, in *Input) (string, error) {
 			}
 			hs.Shot = copyIn(st.Screenshot, fmt.Sprintf("t%d-step%d%s", i+1, st.Index+1, filepath.Ext(st.Screenshot)))
 			ht.Steps = append(ht.Steps, hs)
+		}
+		if d.Trace != "" {
+			ht.Trace, err = writeTraceScript(dir, ht.ID, rep.Open(d.Trace), in.Redactor)
+			if err != nil {
+				ht.TraceError = err.Error()
+			}
 		}
 		for k, f := range d.Video {
 			if rel := copyIn(f, fmt.Sprintf("t%d-frame%04d.jpg", i+1, k+1)); rel != "" {
