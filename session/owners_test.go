@@ -1,6 +1,7 @@
 package session
 
 import (
+	"os"
 	"os/exec"
 	"slices"
 	"sort"
@@ -52,7 +53,9 @@ func outsideModule(imp string) string {
 // code imports (tests aside) is imported by its owner alone, as go list
 // reports the imports of every package of the module.
 func TestOneOwnerPerOutsideDependency(t *testing.T) {
-	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...").Output()
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...")
+	cmd.Env = append(os.Environ(), "GOFLAGS=") // -json in GOFLAGS (go test -json runs) would refuse -f
+	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
