@@ -39,7 +39,7 @@ func traceApp(t *testing.T) string {
 	return srv.URL
 }
 
-const traceSecret = `tr4ce "s3cret" & <more>`
+const traceSecret = `tr4ce "s3cret" \ & <more>` // a quote, a backslash, spaces, HTML specials
 
 // readTrace decompresses and decodes a trace file.
 func readTrace(t *testing.T, path string) (map[string]any, []byte) {
